@@ -1,13 +1,23 @@
 package io.payonce.server;
 
+import java.time.Clock;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Bean;
 
 /** The PayOnce payment service. */
 @SpringBootApplication
+@ConfigurationPropertiesScan
 public class PayOnceApplication {
 
   public static void main(String[] args) {
     SpringApplication.run(PayOnceApplication.class, args);
+  }
+
+  /** The one source of "now"; tests replace it to move time instead of sleeping. */
+  @Bean
+  Clock clock() {
+    return Clock.systemUTC();
   }
 }

@@ -1,0 +1,168 @@
+package io.payonce.server.order;
+
+import io.payonce.server.db.SqlTime;
+import io.payonce.server.money.Money;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Orders on JdbcClient; joins the caller's transaction. Status changes go through {@link
+ * OrderTransitions} only: {@link #transition} is package-private for that reason.
+ */
+@Repository
+public class OrderRepository {
+
+  private static final String INSERT =
+      """
+      INSERT INTO orders (order_no, user_id, amount_minor, currency, title, status,
+                          created_at, updated_at, version)
+      VALUES (:orderNo, :userId, :amountMinor, :currency, :title, :status,
+              :now, :now, 0)
+      """;
+
+  private static final String SELECT_COLUMNS =
+      """
+      SELECT id, order_no, user_id, amount_minor, currency, title, status,
+             created_at, updated_at, version
+      FROM orders
+      """;
+
+  private static final String SELECT_BY_ID = SELECT_COLUMNS + "WHERE id = :id";
+
+  private static final String SELECT_BY_ORDER_NO = SELECT_COLUMNS + "WHERE order_no = :orderNo";
+
+  // previous_status is assigned first: MySQL evaluates SET left to right, the others use old
+  // values.
+  private static final String TRANSITION =
+      """
+      UPDATE orders
+      SET previous_status = status,
+          status = :to,
+          updated_at = :now,
+          version = version + 1
+      WHERE id = :id
+        AND status IN (:from)
+      """;
+
+  private static final String LOCK_IF_STATUS_IN =
+      """
+      UPDATE orders
+      SET version = version + 1,
+          updated_at = :now
+      WHERE id = :id
+        AND status IN (:statuses)
+      """;
+
+  // A locking read sees the latest committed row even inside an older MySQL snapshot.
+  private static final String SELECT_STATUS_FOR_UPDATE =
+      """
+      SELECT status
+      FROM orders
+      WHERE id = :id
+      FOR UPDATE
+      """;
+
+  private static final String SELECT_PREVIOUS_STATUS =
+      """
+      SELECT previous_status
+      FROM orders
+      WHERE id = :id
+      """;
+
+  private final JdbcClient jdbc;
+
+  OrderRepository(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** Inserts a CREATED order and returns its id; a taken order number raises DuplicateKey. */
+  long insert(NewOrder order, Instant now) {
+    KeyHolder key = new GeneratedKeyHolder();
+    jdbc.sql(INSERT)
+        .param("orderNo", order.orderNo())
+        .param("userId", order.userId())
+        .param("amountMinor", order.amount().minorUnits())
+        .param("currency", order.amount().currency())
+        .param("title", order.title())
+        .param("status", OrderStatus.CREATED.name())
+        .param("now", SqlTime.toColumn(now))
+        .update(key, "id");
+    return key.getKey().longValue();
+  }
+
+  public Optional<Order> findById(long id) {
+    return jdbc.sql(SELECT_BY_ID).param("id", id).query(OrderRepository::order).optional();
+  }
+
+  public Optional<Order> findByOrderNo(String orderNo) {
+    return jdbc.sql(SELECT_BY_ORDER_NO)
+        .param("orderNo", orderNo)
+        .query(OrderRepository::order)
+        .optional();
+  }
+
+  /**
+   * Takes the order's row lock until the transaction ends if the order is payable, so that no
+   * concurrent transition can move it to PAID or CLOSED while a payment is being opened.
+   *
+   * @return false if the order is not (or no longer) payable
+   */
+  public boolean lockIfPayable(long id, Instant now) {
+    List<String> payable =
+        Arrays.stream(OrderStatus.values()).filter(OrderStatus::isPayable).map(Enum::name).toList();
+    return jdbc.sql(LOCK_IF_STATUS_IN)
+            .param("id", id)
+            .param("statuses", payable)
+            .param("now", SqlTime.toColumn(now))
+            .update()
+        == 1;
+  }
+
+  /** The compare-and-set UPDATE of one transition; returns the row count (1 = this caller won). */
+  int transition(long id, Collection<OrderStatus> from, OrderStatus to, Instant now) {
+    return jdbc.sql(TRANSITION)
+        .param("id", id)
+        .param("from", from.stream().map(Enum::name).toList())
+        .param("to", to.name())
+        .param("now", SqlTime.toColumn(now))
+        .update();
+  }
+
+  Optional<OrderStatus> lockStatus(long id) {
+    return jdbc.sql(SELECT_STATUS_FOR_UPDATE)
+        .param("id", id)
+        .query(String.class)
+        .optional()
+        .map(OrderStatus::valueOf);
+  }
+
+  OrderStatus previousStatus(long id) {
+    return OrderStatus.valueOf(
+        jdbc.sql(SELECT_PREVIOUS_STATUS)
+            .param("id", id)
+            .query((rs, row) -> rs.getString(1))
+            .single());
+  }
+
+  private static Order order(ResultSet rs, int row) throws SQLException {
+    return new Order(
+        rs.getLong("id"),
+        rs.getString("order_no"),
+        rs.getString("user_id"),
+        Money.ofMinor(rs.getLong("amount_minor"), rs.getString("currency")),
+        rs.getString("title"),
+        OrderStatus.valueOf(rs.getString("status")),
+        SqlTime.fromColumn(rs, "created_at"),
+        SqlTime.fromColumn(rs, "updated_at"),
+        rs.getLong("version"));
+  }
+}

@@ -1,0 +1,61 @@
+package io.payonce.server.order;
+
+import io.payonce.server.journal.Aggregate;
+import io.payonce.server.journal.Journal;
+import io.payonce.server.journal.TransitionSource;
+import java.time.Clock;
+import java.util.Optional;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Creates orders idempotently: the unique order number decides, never a check before the insert.
+ */
+@Service
+public class OrderService {
+
+  private final OrderRepository orders;
+  private final Journal journal;
+  private final TransactionTemplate transactions;
+  private final Clock clock;
+
+  OrderService(
+      OrderRepository orders, Journal journal, TransactionTemplate transactions, Clock clock) {
+    this.orders = orders;
+    this.journal = journal;
+    this.transactions = transactions;
+    this.clock = clock;
+  }
+
+  /**
+   * Creates the order, or returns the existing one if the same number was created with the same
+   * fields.
+   *
+   * @throws OrderConflictException if the number names an order with different fields
+   */
+  public OrderCreation create(NewOrder request) {
+    try {
+      return new OrderCreation(transactions.execute(status -> insert(request)), true);
+    } catch (DuplicateKeyException duplicate) {
+      // The failed INSERT ended its transaction (PostgreSQL aborts it): read in a new one.
+      Order existing = find(request.orderNo()).orElseThrow(() -> duplicate);
+      if (!existing.matches(request)) {
+        throw new OrderConflictException(request.orderNo());
+      }
+      return new OrderCreation(existing, false);
+    }
+  }
+
+  /** The order with this number, read in a transaction of its own. */
+  public Optional<Order> find(String orderNo) {
+    return transactions.execute(status -> orders.findByOrderNo(orderNo));
+  }
+
+  private Order insert(NewOrder request) {
+    long id = orders.insert(request, clock.instant());
+    journal.append(
+        Aggregate.ORDER, id, null, OrderStatus.CREATED, TransitionSource.API, "order created");
+    return orders.findById(id).orElseThrow();
+  }
+}

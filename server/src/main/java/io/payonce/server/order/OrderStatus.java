@@ -1,0 +1,72 @@
+package io.payonce.server.order;
+
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The order state machine, declared once: {@link #successors(boolean)} is the whole transition
+ * table. Nothing writes an order status except {@link OrderTransitions} through this table.
+ */
+public enum OrderStatus {
+  /** Accepted; no payment has been opened yet. */
+  CREATED,
+  /** At least one payment was opened; the order may still be paid. */
+  PAYING,
+  /** A payment succeeded: the order is charged. */
+  PAID,
+  /** Will not be paid (cancelled or expired), unless a channel proves that it was. */
+  CLOSED,
+  /** A refund is under way. */
+  REFUNDING,
+  /** Part of the amount has been refunded; more may follow. */
+  PARTIALLY_REFUNDED,
+  /** The whole amount has been refunded; final. */
+  REFUNDED;
+
+  /**
+   * The statuses this one may move to.
+   *
+   * @param channelEvidence whether the request carries a channel's answer; only such evidence may
+   *     mark a closed order paid (money taken after we gave up on it)
+   */
+  public Set<OrderStatus> successors(boolean channelEvidence) {
+    return switch (this) {
+      case CREATED -> EnumSet.of(PAYING, CLOSED);
+      case PAYING -> EnumSet.of(PAID, CLOSED);
+      case PAID -> EnumSet.of(REFUNDING);
+      // Back to PAID when a refund fails without returning anything.
+      case REFUNDING -> EnumSet.of(PAID, PARTIALLY_REFUNDED, REFUNDED);
+      case PARTIALLY_REFUNDED -> EnumSet.of(REFUNDING);
+      case CLOSED -> channelEvidence ? EnumSet.of(PAID) : EnumSet.noneOf(OrderStatus.class);
+      case REFUNDED -> EnumSet.noneOf(OrderStatus.class);
+    };
+  }
+
+  /** The statuses from which {@code target} may be reached: the WHERE clause of the UPDATE. */
+  public static Set<OrderStatus> allowedFrom(OrderStatus target, boolean channelEvidence) {
+    Set<OrderStatus> from = EnumSet.noneOf(OrderStatus.class);
+    for (OrderStatus status : values()) {
+      if (status.successors(channelEvidence).contains(target)) {
+        from.add(status);
+      }
+    }
+    return from;
+  }
+
+  /** Whether a new payment may be opened for an order in this status. */
+  public boolean isPayable() {
+    return this == CREATED || this == PAYING;
+  }
+
+  /** The business event that reaching this status raises, if any. */
+  public Optional<String> event() {
+    return switch (this) {
+      case PAID -> Optional.of("OrderPaid");
+      case CLOSED -> Optional.of("OrderClosed");
+      case PARTIALLY_REFUNDED -> Optional.of("OrderPartiallyRefunded");
+      case REFUNDED -> Optional.of("OrderRefunded");
+      case CREATED, PAYING, REFUNDING -> Optional.empty();
+    };
+  }
+}

@@ -1,0 +1,98 @@
+package io.payonce.server.order.web;
+
+import io.payonce.server.money.InvalidMoneyException;
+import io.payonce.server.money.Money;
+import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.OrderProperties;
+import io.payonce.server.web.FieldViolation;
+import io.payonce.server.web.InvalidRequestException;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/** Checks every field of a create request and reports all the invalid ones at once. */
+@Component
+class OrderRequestValidator {
+
+  private static final int MAX_AMOUNT_TEXT = 20;
+
+  private final OrderProperties properties;
+
+  OrderRequestValidator(OrderProperties properties) {
+    this.properties = properties;
+  }
+
+  NewOrder validate(CreateOrderRequest request) {
+    List<FieldViolation> violations = new ArrayList<>();
+    checkOrderNo(request.orderNo(), violations);
+    checkText("userId", request.userId(), NewOrder.MAX_USER_ID, violations);
+    checkText("title", request.title(), NewOrder.MAX_TITLE, violations);
+    boolean currencyValid = checkCurrency(request.currency(), violations);
+    Money amount = currencyValid ? amount(request.amount(), request.currency(), violations) : null;
+    if (!currencyValid && request.amount() == null) {
+      violations.add(new FieldViolation("amount", "is required"));
+    }
+    if (!violations.isEmpty()) {
+      throw new InvalidRequestException(violations);
+    }
+    return new NewOrder(request.orderNo(), request.userId(), amount, request.title());
+  }
+
+  /** A path variable that must look like an order number. */
+  static void checkOrderNo(String orderNo) {
+    List<FieldViolation> violations = new ArrayList<>();
+    checkOrderNo(orderNo, violations);
+    if (!violations.isEmpty()) {
+      throw new InvalidRequestException(violations);
+    }
+  }
+
+  private static void checkOrderNo(String orderNo, List<FieldViolation> violations) {
+    if (orderNo == null || !NewOrder.ORDER_NO.matcher(orderNo).matches()) {
+      violations.add(
+          new FieldViolation("orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -"));
+    }
+  }
+
+  private static void checkText(
+      String field, String value, int maxLength, List<FieldViolation> violations) {
+    if (value == null || value.isBlank()) {
+      violations.add(new FieldViolation(field, "is required"));
+    } else if (value.length() > maxLength) {
+      violations.add(new FieldViolation(field, "must be at most " + maxLength + " characters"));
+    }
+  }
+
+  private boolean checkCurrency(String currency, List<FieldViolation> violations) {
+    if (currency == null || !properties.currencies().contains(currency)) {
+      violations.add(new FieldViolation("currency", "must be one of " + properties.currencies()));
+      return false;
+    }
+    return true;
+  }
+
+  private Money amount(String text, String currency, List<FieldViolation> violations) {
+    if (text == null || text.isBlank()) {
+      violations.add(new FieldViolation("amount", "is required"));
+      return null;
+    }
+    if (text.length() > MAX_AMOUNT_TEXT) {
+      violations.add(new FieldViolation("amount", "is too long"));
+      return null;
+    }
+    try {
+      Money amount = Money.parse(text, currency);
+      Money max = Money.parse(properties.maxAmount().toPlainString(), currency);
+      if (!amount.isPositive()) {
+        violations.add(new FieldViolation("amount", "must be greater than zero"));
+      } else if (amount.isGreaterThan(max)) {
+        violations.add(new FieldViolation("amount", "must be at most " + max.toDecimalString()));
+      } else {
+        return amount;
+      }
+    } catch (InvalidMoneyException e) {
+      violations.add(new FieldViolation("amount", e.getMessage()));
+    }
+    return null;
+  }
+}

@@ -1,0 +1,2 @@
+/** The orders HTTP API: create an order idempotently, read it with its payments. */
+package io.payonce.server.order.web;

@@ -1,0 +1,9 @@
+package io.payonce.server.payment;
+
+/** The payment channels PayOnce speaks. */
+public enum Channel {
+  /** Alipay face-to-face (QR precreate, barcode pay). */
+  ALIPAY,
+  /** WeChat Pay APIv3 (Native QR). */
+  WECHAT
+}

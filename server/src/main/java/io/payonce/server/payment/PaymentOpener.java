@@ -1,0 +1,118 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.journal.Aggregate;
+import io.payonce.server.journal.Journal;
+import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderNotPayableException;
+import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderStatus;
+import io.payonce.server.order.OrderTransitions;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Optional;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Opens the payment of an order: the intent row, written and committed before any channel call. An
+ * order has one payable slot: while a payment is in flight, opening another (on any channel)
+ * returns that one instead, and a PAID or CLOSED order takes none.
+ */
+@Service
+public class PaymentOpener {
+
+  private static final int ATTEMPTS = 3;
+  private static final DateTimeFormatter STAMP =
+      DateTimeFormatter.ofPattern("yyMMddHHmmss").withZone(ZoneOffset.UTC);
+  private static final char[] ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
+
+  private final OrderRepository orders;
+  private final OrderTransitions orderTransitions;
+  private final PaymentRepository payments;
+  private final Journal journal;
+  private final TransactionTemplate transactions;
+  private final Clock clock;
+  private final SecureRandom random = new SecureRandom();
+
+  PaymentOpener(
+      OrderRepository orders,
+      OrderTransitions orderTransitions,
+      PaymentRepository payments,
+      Journal journal,
+      TransactionTemplate transactions,
+      Clock clock) {
+    this.orders = orders;
+    this.orderTransitions = orderTransitions;
+    this.payments = payments;
+    this.journal = journal;
+    this.transactions = transactions;
+    this.clock = clock;
+  }
+
+  /**
+   * Opens a payment for the order on the channel, or returns the payment already in flight.
+   *
+   * @param requestId the caller's request id, stored for tracing (may be null)
+   * @param expireTime when the channel trade should expire (may be null)
+   * @throws OrderNotPayableException if the order is not CREATED or PAYING
+   * @throws OrderNotFoundException if there is no such order
+   */
+  public OpenedPayment open(long orderId, Channel channel, String requestId, Instant expireTime) {
+    DuplicateKeyException lastDuplicate = null;
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      try {
+        return new OpenedPayment(
+            transactions.execute(status -> insert(orderId, channel, requestId, expireTime)), true);
+      } catch (DuplicateKeyException duplicate) {
+        // The duplicate key ended that transaction (PostgreSQL aborts it): read in a new one.
+        lastDuplicate = duplicate;
+        Optional<Payment> inFlight = transactions.execute(status -> payments.findInFlight(orderId));
+        if (inFlight.isPresent()) {
+          return new OpenedPayment(inFlight.get(), false);
+        }
+        // The payment in flight finished in between: try again.
+      }
+    }
+    throw lastDuplicate;
+  }
+
+  private Payment insert(long orderId, Channel channel, String requestId, Instant expireTime) {
+    Instant now = clock.instant();
+    // The row lock taken here is held until commit: no concurrent transition can close or pay
+    // the order between this check and the insert below.
+    if (!orders.lockIfPayable(orderId, now)) {
+      Order order =
+          orders.findById(orderId).orElseThrow(() -> new OrderNotFoundException("id " + orderId));
+      throw new OrderNotPayableException(orderId, order.status());
+    }
+    Order order = orders.findById(orderId).orElseThrow();
+    if (order.status() == OrderStatus.CREATED) {
+      orderTransitions.apply(orderId, OrderStatus.PAYING, TransitionSource.API, "payment opened");
+    }
+    long payId =
+        payments.insertInFlight(order, channel, newOutTradeNo(now), requestId, expireTime, now);
+    journal.append(
+        Aggregate.PAYMENT,
+        payId,
+        null,
+        PaymentStatus.INIT,
+        TransitionSource.API,
+        "opened on " + channel);
+    return payments.findById(payId).orElseThrow();
+  }
+
+  /** 32 characters: WeChat Pay's limit; time first so numbers sort roughly by creation. */
+  private String newOutTradeNo(Instant now) {
+    StringBuilder number = new StringBuilder("PO").append(STAMP.format(now));
+    while (number.length() < 32) {
+      number.append(ALPHABET[random.nextInt(ALPHABET.length)]);
+    }
+    return number.toString();
+  }
+}

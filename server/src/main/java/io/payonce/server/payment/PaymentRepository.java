@@ -1,0 +1,208 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.db.SqlTime;
+import io.payonce.server.money.Money;
+import io.payonce.server.order.Order;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Payments on JdbcClient; joins the caller's transaction. Status changes go through {@link
+ * PaymentTransitions} only: {@link #transition} is package-private for that reason.
+ */
+@Repository
+public class PaymentRepository {
+
+  /** The value of active_slot while a payment is in flight; NULL otherwise. */
+  static final int ACTIVE_SLOT = 1;
+
+  private static final String INSERT =
+      """
+      INSERT INTO payment (order_id, channel, out_trade_no, amount_minor, currency, status,
+                           active_slot, request_id, expire_time, created_at, updated_at, version)
+      VALUES (:orderId, :channel, :outTradeNo, :amountMinor, :currency, :status,
+              :activeSlot, :requestId, :expireTime, :now, :now, 0)
+      """;
+
+  private static final String SELECT_COLUMNS =
+      """
+      SELECT pay_id, order_id, channel, out_trade_no, amount_minor, currency, status, trade_no,
+             qr_code, request_id, expire_time, created_at, updated_at, version
+      FROM payment
+      """;
+
+  private static final String SELECT_BY_ID = SELECT_COLUMNS + "WHERE pay_id = :payId";
+
+  private static final String SELECT_BY_OUT_TRADE_NO =
+      SELECT_COLUMNS + "WHERE out_trade_no = :outTradeNo";
+
+  private static final String SELECT_IN_FLIGHT =
+      SELECT_COLUMNS
+          + """
+          WHERE order_id = :orderId
+            AND active_slot = :activeSlot
+          """;
+
+  private static final String SELECT_BY_ORDER =
+      SELECT_COLUMNS
+          + """
+          WHERE order_id = :orderId
+          ORDER BY pay_id
+          """;
+
+  // previous_status is assigned first: MySQL evaluates SET left to right, the others use old
+  // values. active_slot follows the status in the same statement, so the slot is never stale.
+  private static final String TRANSITION =
+      """
+      UPDATE payment
+      SET previous_status = status,
+          status = :to,
+          active_slot = :activeSlot,
+          trade_no = COALESCE(:tradeNo, trade_no),
+          qr_code = COALESCE(:qrCode, qr_code),
+          expire_time = COALESCE(:expireTime, expire_time),
+          updated_at = :now,
+          version = version + 1
+      WHERE pay_id = :payId
+        AND status IN (:from)
+      """;
+
+  // A locking read sees the latest committed row even inside an older MySQL snapshot.
+  private static final String SELECT_STATUS_FOR_UPDATE =
+      """
+      SELECT status
+      FROM payment
+      WHERE pay_id = :payId
+      FOR UPDATE
+      """;
+
+  private static final String SELECT_PREVIOUS_STATUS =
+      """
+      SELECT previous_status
+      FROM payment
+      WHERE pay_id = :payId
+      """;
+
+  private final JdbcClient jdbc;
+
+  PaymentRepository(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /**
+   * Inserts an INIT payment holding the order's slot and returns its id. A second in-flight payment
+   * for the order (or a taken out_trade_no) raises DuplicateKey, which on PostgreSQL also aborts
+   * the transaction.
+   */
+  long insertInFlight(
+      Order order,
+      Channel channel,
+      String outTradeNo,
+      String requestId,
+      Instant expireTime,
+      Instant now) {
+    KeyHolder key = new GeneratedKeyHolder();
+    jdbc.sql(INSERT)
+        .param("orderId", order.id())
+        .param("channel", channel.name())
+        .param("outTradeNo", outTradeNo)
+        .param("amountMinor", order.amount().minorUnits())
+        .param("currency", order.amount().currency())
+        .param("status", PaymentStatus.INIT.name())
+        .param("activeSlot", ACTIVE_SLOT)
+        .param("requestId", requestId, Types.VARCHAR)
+        .param("expireTime", SqlTime.toColumn(expireTime), Types.TIMESTAMP)
+        .param("now", SqlTime.toColumn(now))
+        .update(key, "pay_id");
+    return key.getKey().longValue();
+  }
+
+  public Optional<Payment> findById(long payId) {
+    return jdbc.sql(SELECT_BY_ID)
+        .param("payId", payId)
+        .query(PaymentRepository::payment)
+        .optional();
+  }
+
+  public Optional<Payment> findByOutTradeNo(String outTradeNo) {
+    return jdbc.sql(SELECT_BY_OUT_TRADE_NO)
+        .param("outTradeNo", outTradeNo)
+        .query(PaymentRepository::payment)
+        .optional();
+  }
+
+  /** The order's in-flight payment, if any: there is at most one. */
+  public Optional<Payment> findInFlight(long orderId) {
+    return jdbc.sql(SELECT_IN_FLIGHT)
+        .param("orderId", orderId)
+        .param("activeSlot", ACTIVE_SLOT)
+        .query(PaymentRepository::payment)
+        .optional();
+  }
+
+  /** All payments of an order, oldest first. */
+  public List<Payment> findByOrderId(long orderId) {
+    return jdbc.sql(SELECT_BY_ORDER)
+        .param("orderId", orderId)
+        .query(PaymentRepository::payment)
+        .list();
+  }
+
+  /** The compare-and-set UPDATE of one transition; returns the row count (1 = this caller won). */
+  int transition(
+      long payId,
+      Collection<PaymentStatus> from,
+      PaymentStatus to,
+      ChannelFields fields,
+      Instant now) {
+    return jdbc.sql(TRANSITION)
+        .param("payId", payId)
+        .param("from", from.stream().map(Enum::name).toList())
+        .param("to", to.name())
+        .param("activeSlot", to.isInFlight() ? ACTIVE_SLOT : null, Types.SMALLINT)
+        .param("tradeNo", fields.tradeNo(), Types.VARCHAR)
+        .param("qrCode", fields.qrCode(), Types.VARCHAR)
+        .param("expireTime", SqlTime.toColumn(fields.expireTime()), Types.TIMESTAMP)
+        .param("now", SqlTime.toColumn(now))
+        .update();
+  }
+
+  Optional<PaymentStatus> lockStatus(long payId) {
+    return jdbc.sql(SELECT_STATUS_FOR_UPDATE)
+        .param("payId", payId)
+        .query(String.class)
+        .optional()
+        .map(PaymentStatus::valueOf);
+  }
+
+  PaymentStatus previousStatus(long payId) {
+    return PaymentStatus.valueOf(
+        jdbc.sql(SELECT_PREVIOUS_STATUS).param("payId", payId).query(String.class).single());
+  }
+
+  private static Payment payment(ResultSet rs, int row) throws SQLException {
+    return new Payment(
+        rs.getLong("pay_id"),
+        rs.getLong("order_id"),
+        Channel.valueOf(rs.getString("channel")),
+        rs.getString("out_trade_no"),
+        Money.ofMinor(rs.getLong("amount_minor"), rs.getString("currency")),
+        PaymentStatus.valueOf(rs.getString("status")),
+        rs.getString("trade_no"),
+        rs.getString("qr_code"),
+        rs.getString("request_id"),
+        SqlTime.fromColumn(rs, "expire_time"),
+        SqlTime.fromColumn(rs, "created_at"),
+        SqlTime.fromColumn(rs, "updated_at"),
+        rs.getLong("version"));
+  }
+}

@@ -1,0 +1,81 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.journal.Aggregate;
+import io.payonce.server.journal.Journal;
+import io.payonce.server.journal.TransitionOutcome;
+import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.outbox.OutboxWriter;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The only writer of payment statuses, and the one function that notify, query, close, janitor and
+ * reconciliation results go through. Each call is one conditional UPDATE built from {@link
+ * PaymentStatus#allowedFrom}; the winner journals the change and appends its event in the same
+ * transaction (the caller's, if it has one), a loser gets the current status back.
+ */
+@Service
+public class PaymentTransitions {
+
+  private final PaymentRepository payments;
+  private final Journal journal;
+  private final OutboxWriter outbox;
+  private final Clock clock;
+
+  PaymentTransitions(
+      PaymentRepository payments, Journal journal, OutboxWriter outbox, Clock clock) {
+    this.payments = payments;
+    this.journal = journal;
+    this.outbox = outbox;
+    this.clock = clock;
+  }
+
+  /**
+   * Moves a payment to {@code target} if the transition table allows it from its current status for
+   * this source, storing the channel's fields with it.
+   *
+   * @throws PaymentNotFoundException if there is no such payment
+   */
+  @Transactional
+  public TransitionOutcome<PaymentStatus> apply(
+      long payId,
+      PaymentStatus target,
+      TransitionSource source,
+      String detail,
+      ChannelFields fields) {
+    Set<PaymentStatus> from = PaymentStatus.allowedFrom(target, source.isChannelEvidence());
+    if (from.isEmpty() || payments.transition(payId, from, target, fields, clock.instant()) == 0) {
+      PaymentStatus current =
+          payments.lockStatus(payId).orElseThrow(() -> new PaymentNotFoundException("id " + payId));
+      return TransitionOutcome.lost(current);
+    }
+    PaymentStatus previous = payments.previousStatus(payId);
+    journal.append(Aggregate.PAYMENT, payId, previous, target, source, detail);
+    target
+        .event()
+        .ifPresent(
+            event ->
+                outbox.append(Aggregate.PAYMENT, payId, event, payload(payId, previous, source)));
+    return TransitionOutcome.won(target);
+  }
+
+  private Map<String, Object> payload(long payId, PaymentStatus previous, TransitionSource source) {
+    Payment payment = payments.findById(payId).orElseThrow();
+    Map<String, Object> payload = new LinkedHashMap<>();
+    payload.put("payId", payment.payId());
+    payload.put("orderId", payment.orderId());
+    payload.put("channel", payment.channel().name());
+    payload.put("outTradeNo", payment.outTradeNo());
+    payload.put("tradeNo", payment.tradeNo());
+    payload.put("amount", payment.amount().toDecimalString());
+    payload.put("currency", payment.amount().currency());
+    payload.put("from", previous.name());
+    payload.put("status", payment.status().name());
+    payload.put("source", source.name());
+    return payload;
+  }
+}

@@ -1,0 +1,77 @@
+package io.payonce.server.web;
+
+import io.payonce.server.order.OrderConflictException;
+import io.payonce.server.order.OrderNotFoundException;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Turns exceptions of the server's own controllers into RFC 9457 problems. Scoped to the server's
+ * packages: the sandbox, mounted in the same application, answers in its channels' own formats.
+ * Errors reached outside any controller are rendered by {@link ProblemErrorController}.
+ */
+@RestControllerAdvice(basePackages = "io.payonce.server")
+class ApiExceptionHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> invalid(InvalidRequestException e) {
+    return validation(e.violations());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> unreadable(HttpMessageNotReadableException e) {
+    if (e.getCause() instanceof JacksonException json && !json.getPath().isEmpty()) {
+      return validation(List.of(new FieldViolation(fieldOf(json), "has the wrong type")));
+    }
+    return ProblemType.respond(ProblemType.MALFORMED_REQUEST.problem());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> conflict(OrderConflictException e) {
+    return ProblemType.respond(ProblemType.CONFLICT.problem(e.getMessage()));
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> notFound(OrderNotFoundException e) {
+    return ProblemType.respond(ProblemType.NOT_FOUND.problem(e.getMessage()));
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> other(Exception e) {
+    // Spring MVC's own client errors (wrong method, media type, ...) keep their status and headers.
+    if (e instanceof ErrorResponse error && error.getStatusCode().is4xxClientError()) {
+      HttpHeaders headers = new HttpHeaders();
+      headers.putAll(error.getHeaders());
+      headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+      return ProblemType.respond(error.getStatusCode().value(), headers);
+    }
+    // The cause goes to the log, never to the client.
+    log.error("event=unhandled_exception type={}", e.getClass().getName(), e);
+    return ProblemType.respond(ProblemType.INTERNAL.problem());
+  }
+
+  private static ResponseEntity<ProblemDetail> validation(List<FieldViolation> violations) {
+    ProblemDetail problem = ProblemType.VALIDATION.problem();
+    problem.setProperty("errors", violations);
+    return ProblemType.respond(problem);
+  }
+
+  private static String fieldOf(JacksonException json) {
+    return json.getPath().stream()
+        .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "" + ref.getIndex())
+        .collect(Collectors.joining("."));
+  }
+}

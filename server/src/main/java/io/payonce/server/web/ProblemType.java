@@ -1,0 +1,97 @@
+package io.payonce.server.web;
+
+import java.net.URI;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * The stable problem types of the API. A client may switch on {@link #uri()}; titles and details
+ * are for people and may change.
+ */
+public enum ProblemType {
+  /** A field is missing or invalid; the {@code errors} property names each one. */
+  VALIDATION(400, "validation", "Invalid request", "One or more fields are invalid."),
+  /** The body is missing or is not JSON. */
+  MALFORMED_REQUEST(
+      400, "malformed-request", "Malformed request", "The request body is missing or not JSON."),
+  /** The resource already exists with different content. */
+  CONFLICT(409, "conflict", "Conflict", "The resource exists with different content."),
+  /** No resource at this address. */
+  NOT_FOUND(404, "not-found", "Not found", "No resource at this address."),
+  /** The resource does not support this HTTP method; see the Allow header. */
+  METHOD_NOT_ALLOWED(
+      405, "method-not-allowed", "Method not allowed", "The resource does not allow this method."),
+  /** The request's Content-Type is not one the resource reads. */
+  UNSUPPORTED_MEDIA_TYPE(
+      415,
+      "unsupported-media-type",
+      "Unsupported media type",
+      "Send the request body as application/json."),
+  /** None of the accepted media types can be produced. */
+  NOT_ACCEPTABLE(406, "not-acceptable", "Not acceptable", "This resource produces JSON."),
+  /** Any other client error. */
+  BAD_REQUEST(400, "bad-request", "Bad request", "The request could not be understood."),
+  /** The server failed; details are in its log, never in the response. */
+  INTERNAL(500, "internal", "Internal error", "The server could not answer.");
+
+  private static final String BASE = "https://payonce.io/problems/";
+
+  private final int status;
+  private final URI uri;
+  private final String title;
+  private final String defaultDetail;
+
+  ProblemType(int status, String slug, String title, String defaultDetail) {
+    this.status = status;
+    this.uri = URI.create(BASE + slug);
+    this.title = title;
+    this.defaultDetail = defaultDetail;
+  }
+
+  public URI uri() {
+    return uri;
+  }
+
+  /** A problem of this type with its default detail. */
+  public ProblemDetail problem() {
+    return problem(defaultDetail);
+  }
+
+  /** A problem of this type with the given human-readable detail. */
+  public ProblemDetail problem(String detail) {
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(statusCode(), detail);
+    problem.setType(uri);
+    problem.setTitle(title);
+    return problem;
+  }
+
+  /** The type for an error status reached without a more specific cause. */
+  public static ProblemType forStatus(int status) {
+    for (ProblemType type : values()) {
+      if (type.status == status && type != VALIDATION && type != MALFORMED_REQUEST) {
+        return type;
+      }
+    }
+    return status < 500 ? BAD_REQUEST : INTERNAL;
+  }
+
+  /** A problem for the given status, keeping the status even where the type is a generic one. */
+  public static ResponseEntity<ProblemDetail> respond(int status, HttpHeaders headers) {
+    ProblemDetail problem = forStatus(status).problem();
+    problem.setStatus(status);
+    return ResponseEntity.status(status).headers(headers).body(problem);
+  }
+
+  /** The response carrying a problem, as {@code application/problem+json}. */
+  public static ResponseEntity<ProblemDetail> respond(ProblemDetail problem) {
+    return ResponseEntity.status(problem.getStatus())
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .body(problem);
+  }
+
+  private org.springframework.http.HttpStatusCode statusCode() {
+    return org.springframework.http.HttpStatusCode.valueOf(status);
+  }
+}
