@@ -2,6 +2,7 @@ package io.payonce.server.web;
 
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -24,6 +25,18 @@ class ProblemErrorController implements ErrorController {
     int status = code instanceof Integer value && value >= 400 ? value : 500;
     HttpHeaders headers = new HttpHeaders();
     headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-    return ProblemType.respond(status, headers);
+    ResponseEntity<ProblemDetail> response = ProblemType.respond(status, headers);
+    if (request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String path) {
+      response.getBody().setInstance(instance(path));
+    }
+    return response;
+  }
+
+  private static URI instance(String path) {
+    try {
+      return URI.create(path);
+    } catch (IllegalArgumentException e) {
+      return URI.create("about:blank");
+    }
   }
 }

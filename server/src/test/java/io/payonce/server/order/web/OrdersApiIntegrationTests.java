@@ -158,7 +158,10 @@ class OrdersApiIntegrationTests {
 
   @Test
   void answersProblemsForUnknownRoutesMethodsAndMediaTypes() throws Exception {
-    assertProblem(send(request("/api/nothing-here").GET()), 404, "not-found");
+    HttpResponse<String> unknown = send(request("/api/nothing-here").GET());
+    assertProblem(unknown, 404, "not-found");
+    assertThat(json.readTree(unknown.body()).get("instance").asString())
+        .isEqualTo("/api/nothing-here");
     HttpResponse<String> delete = send(request("/api/orders").DELETE());
     assertProblem(delete, 405, "method-not-allowed");
     assertThat(delete.headers().firstValue("Allow")).isPresent();
