@@ -1,0 +1,213 @@
+package io.payonce.sandbox.alipay.gateway;
+
+import io.payonce.sandbox.alipay.AlipayApp;
+import io.payonce.sandbox.alipay.AlipayApps;
+import io.payonce.sandbox.alipay.AlipayTime;
+import io.payonce.sandbox.alipay.ledger.TradeRefused;
+import io.payonce.sandbox.chaos.Chaos;
+import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.clock.SandboxClock;
+import io.payonce.sandbox.keys.RsaKeys;
+import java.nio.charset.Charset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Checks a call the way Alipay does (params, app, signature), applies gateway chaos, dispatches to
+ * the method, signs the reply and records the call. Never throws: every failure is a signed reply.
+ */
+@Component
+class AlipayGateway {
+
+  private static final Logger log = LoggerFactory.getLogger(AlipayGateway.class);
+  private static final String ERROR_NODE = "error_response";
+
+  private final Map<String, AlipayMethod> methods;
+  private final AlipayApps apps;
+  private final SignedReplies replies;
+  private final CallLog calls;
+  private final Chaos chaos;
+  private final SandboxClock clock;
+
+  AlipayGateway(
+      List<AlipayMethod> methods,
+      AlipayApps apps,
+      SignedReplies replies,
+      CallLog calls,
+      Chaos chaos,
+      SandboxClock clock) {
+    this.methods =
+        methods.stream().collect(Collectors.toMap(AlipayMethod::name, Function.identity()));
+    this.apps = apps;
+    this.replies = replies;
+    this.calls = calls;
+    this.chaos = chaos;
+    this.clock = clock;
+  }
+
+  /** The reply to write, in which charset, and how long to hold it back. */
+  record Exchange(String body, Charset charset, long delayMillis) {}
+
+  Exchange handle(GatewayRequest request, String baseUrl) {
+    String method = request.param("method");
+    String node =
+        method != null && methods.containsKey(method)
+            ? method.replace('.', '_') + "_response"
+            : ERROR_NODE;
+    List<String> applied = new ArrayList<>();
+    AlipayReply reply;
+    long delay = 0;
+    BizContent biz = null;
+    try {
+      AlipayApp app = verified(request, method);
+      biz = BizContent.parse(request.param("biz_content"), replies.json());
+      GatewayCall call = new GatewayCall(method, app, request.param("notify_url"), biz, baseUrl);
+      String outTradeNo = call.outTradeNo();
+      delay = chaos.number(ChaosKnob.GATEWAY_LATENCY_MS, method, outTradeNo);
+      if (delay > 0) {
+        applied.add("gatewayLatencyMs");
+      }
+      if (ThreadLocalRandom.current().nextDouble()
+          < chaos.rate(ChaosKnob.GATEWAY_ERROR_RATE, method, outTradeNo)) {
+        applied.add("gatewayErrorRate");
+        reply = injectedError(chaos.choice(ChaosKnob.GATEWAY_ERROR_CODE, method, outTradeNo));
+      } else {
+        reply = dispatch(call);
+      }
+      if (chaos.flag(ChaosKnob.COMMIT_THEN_TIMEOUT, method, outTradeNo)) {
+        applied.add("commitThenTimeout");
+        delay += chaos.number(ChaosKnob.COMMIT_THEN_TIMEOUT_STALL_MS, method, outTradeNo);
+      }
+    } catch (ProtocolFailure failure) {
+      reply = failure.reply;
+    } catch (TradeRefused refused) {
+      reply = AlipayReply.refused(refused.refusal(), refused.getMessage(), Map.of());
+    }
+    String outTradeNo = biz == null ? null : biz.text("out_trade_no");
+    boolean forge = chaos.flag(ChaosKnob.GATEWAY_BAD_SIGNATURE, method, outTradeNo);
+    if (forge) {
+      applied.add("gatewayBadSignature");
+    }
+    calls.record(
+        new CallRecord(
+            clock.now(),
+            method,
+            request.param("app_id"),
+            outTradeNo,
+            biz == null ? request.param("biz_content") : biz.raw(),
+            reply.code(),
+            reply.subCode(),
+            reply.subMsg(),
+            List.copyOf(applied)));
+    Charset charset = request.replyCharset();
+    return new Exchange(replies.envelope(node, reply, charset, forge), charset, delay);
+  }
+
+  private AlipayReply dispatch(GatewayCall call) {
+    try {
+      return methods.get(call.method()).handle(call);
+    } catch (TradeRefused refused) {
+      return AlipayReply.refused(refused.refusal(), refused.getMessage(), outTradeNo(call));
+    } catch (RuntimeException e) {
+      log.warn(
+          "gateway_failure method={} type={} message={}",
+          call.method(),
+          e.getClass().getSimpleName(),
+          e.getMessage());
+      return AlipayReply.unknownOutcome(false);
+    }
+  }
+
+  private static Map<String, String> outTradeNo(GatewayCall call) {
+    String outTradeNo = call.outTradeNo();
+    return outTradeNo == null ? Map.of() : Map.of("out_trade_no", outTradeNo);
+  }
+
+  private static AlipayReply injectedError(String code) {
+    boolean systemError =
+        switch (code) {
+          case "20000" -> false;
+          case "40004" -> true;
+          default -> ThreadLocalRandom.current().nextBoolean();
+        };
+    return AlipayReply.unknownOutcome(systemError);
+  }
+
+  /** The calling app, once every protocol check has passed; otherwise a ProtocolFailure. */
+  private AlipayApp verified(GatewayRequest request, String method) {
+    if (request.charset() == null) {
+      throw new ProtocolFailure(AlipayReply.invalid("isv.invalid-charset", "字符集不合法"));
+    }
+    if (method == null) {
+      throw new ProtocolFailure(AlipayReply.missing("isv.missing-method", "缺少方法名参数"));
+    }
+    if (!methods.containsKey(method)) {
+      throw new ProtocolFailure(AlipayReply.invalid("isv.invalid-method", "不存在的方法名"));
+    }
+    String appId = request.param("app_id");
+    if (appId == null) {
+      throw new ProtocolFailure(AlipayReply.missing("isv.missing-app-id", "缺少AppID参数"));
+    }
+    String sign = request.param("sign");
+    if (sign == null) {
+      throw new ProtocolFailure(AlipayReply.missing("isv.missing-signature", "缺少签名参数"));
+    }
+    String timestamp = request.param("timestamp");
+    if (timestamp == null) {
+      throw new ProtocolFailure(AlipayReply.missing("isv.missing-timestamp", "缺少时间戳参数"));
+    }
+    try {
+      AlipayTime.parse(timestamp);
+    } catch (DateTimeParseException e) {
+      throw new ProtocolFailure(AlipayReply.invalid("isv.invalid-timestamp", "非法的时间戳参数"));
+    }
+    String format = request.param("format");
+    if (format != null && !format.equalsIgnoreCase("json")) {
+      throw new ProtocolFailure(AlipayReply.invalid("isv.invalid-format", "无效的数据格式"));
+    }
+    if (!"RSA2".equals(request.param("sign_type"))) {
+      throw new ProtocolFailure(AlipayReply.invalid("isv.invalid-signature-type", "无效的签名类型"));
+    }
+    AlipayApp app =
+        apps.find(appId)
+            .orElseThrow(
+                () -> new ProtocolFailure(AlipayReply.invalid("isv.invalid-app-id", "无效的AppID参数")));
+    if (!RsaKeys.verify(
+        signatureContent(request.params()),
+        request.charset(),
+        sign,
+        apps.key(appId).orElseThrow())) {
+      throw new ProtocolFailure(AlipayReply.invalid("isv.invalid-signature", "验签出错"));
+    }
+    return app;
+  }
+
+  /** Every param but sign, sorted, empty ones dropped, {@code k=v} joined by {@code &}, raw. */
+  static String signatureContent(Map<String, String> params) {
+    return new TreeMap<>(params)
+        .entrySet().stream()
+            .filter(e -> !e.getKey().equals("sign"))
+            .filter(e -> !e.getKey().isEmpty() && e.getValue() != null && !e.getValue().isEmpty())
+            .map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining("&"));
+  }
+
+  /** A protocol-level refusal, answered before any method runs. */
+  private static final class ProtocolFailure extends RuntimeException {
+    private final AlipayReply reply;
+
+    ProtocolFailure(AlipayReply reply) {
+      super(reply.subCode(), null, false, false);
+      this.reply = reply;
+    }
+  }
+}

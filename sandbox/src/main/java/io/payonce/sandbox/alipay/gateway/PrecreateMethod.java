@@ -1,0 +1,84 @@
+package io.payonce.sandbox.alipay.gateway;
+
+import io.payonce.sandbox.alipay.ledger.AlipayLedger;
+import io.payonce.sandbox.alipay.ledger.AlipayOrder;
+import io.payonce.sandbox.alipay.ledger.OrderTerms;
+import io.payonce.sandbox.alipay.ledger.Refusal;
+import io.payonce.sandbox.alipay.ledger.TradeRefused;
+import io.payonce.sandbox.chaos.Chaos;
+import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.clock.SandboxClock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/** {@code alipay.trade.precreate}: issues a QR code; the trade only exists once it is scanned. */
+@Component
+class PrecreateMethod implements AlipayMethod {
+
+  private final AlipayLedger ledger;
+  private final Chaos chaos;
+  private final SandboxClock clock;
+
+  PrecreateMethod(AlipayLedger ledger, Chaos chaos, SandboxClock clock) {
+    this.ledger = ledger;
+    this.chaos = chaos;
+    this.clock = clock;
+  }
+
+  @Override
+  public String name() {
+    return "alipay.trade.precreate";
+  }
+
+  @Override
+  public AlipayReply handle(GatewayCall call) {
+    BizContent biz = call.biz();
+    String outTradeNo = biz.outNo("out_trade_no");
+    OrderTerms terms =
+        new OrderTerms(
+            biz.required("subject"),
+            biz.text("body"),
+            biz.amount("total_amount"),
+            call.notifyUrl(),
+            biz.text("store_id"));
+    requireOwnSeller(call, biz.text("seller_id"));
+    Instant timeExpire = biz.time("time_expire");
+    if (timeExpire != null && !timeExpire.isAfter(clock.now())) {
+      throw BizContent.invalid("time_expire 已过期");
+    }
+    AlipayOrder order =
+        ledger.precreate(
+            new AlipayLedger.Precreate(
+                call.app().appId(),
+                call.app().sellerId(),
+                outTradeNo,
+                terms,
+                timeExpire,
+                biz.relative("timeout_express"),
+                biz.relative("qr_code_timeout_express")),
+            policy(outTradeNo));
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("out_trade_no", order.outTradeNo());
+    fields.put("qr_code", order.qrCode());
+    return AlipayReply.success(fields);
+  }
+
+  static void requireOwnSeller(GatewayCall call, String sellerId) {
+    if (sellerId != null && !sellerId.equals(call.app().sellerId())) {
+      throw new TradeRefused(Refusal.PARTNER_ERROR);
+    }
+  }
+
+  private AlipayLedger.PrecreatePolicy policy(String outTradeNo) {
+    return new AlipayLedger.PrecreatePolicy(
+        "CONTEXT_INCONSISTENT"
+            .equals(
+                chaos.choice(ChaosKnob.PRECREATE_DIFFERENT_AMOUNT_BEFORE_SCAN, name(), outTradeNo)),
+        "CONTEXT_INCONSISTENT"
+            .equals(chaos.choice(ChaosKnob.PRECREATE_SAME_AFTER_SCAN, name(), outTradeNo)),
+        "SCAN".equals(chaos.choice(ChaosKnob.TIMEOUT_EXPRESS_FROM, name(), outTradeNo)),
+        chaos.flag(ChaosKnob.PRECREATE_CREATES_TRADE, name(), outTradeNo));
+  }
+}

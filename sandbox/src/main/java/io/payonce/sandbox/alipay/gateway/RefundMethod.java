@@ -1,0 +1,59 @@
+package io.payonce.sandbox.alipay.gateway;
+
+import io.payonce.sandbox.alipay.AlipayIds;
+import io.payonce.sandbox.alipay.ledger.AlipayLedger;
+import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
+import io.payonce.sandbox.alipay.ledger.AlipayLedger.Refunded;
+import io.payonce.sandbox.alipay.ledger.Trade;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code alipay.trade.refund}: idempotent on out_request_no (a repeat answers fund_change N), a
+ * changed amount is ACQ.DISCORDANT_REPEAT_REQUEST, never more than paid, full refund closes.
+ */
+@Component
+class RefundMethod implements AlipayMethod {
+
+  private final AlipayLedger ledger;
+
+  RefundMethod(AlipayLedger ledger) {
+    this.ledger = ledger;
+  }
+
+  @Override
+  public String name() {
+    return "alipay.trade.refund";
+  }
+
+  @Override
+  public AlipayReply handle(GatewayCall call) {
+    BizContent biz = call.biz();
+    OrderRef ref = TradeFields.ref(biz);
+    String outRequestNo =
+        biz.text("out_request_no") != null ? biz.outNo("out_request_no") : defaultRequestNo(ref);
+    Refunded refunded =
+        ledger.refund(
+            call.app().appId(),
+            ref,
+            outRequestNo,
+            biz.amount("refund_amount"),
+            biz.text("refund_reason"));
+    Trade trade = refunded.order().trade();
+    Map<String, Object> fields = TradeFields.ids(refunded.order());
+    fields.putAll(TradeFields.buyer(trade));
+    fields.put("fund_change", refunded.fundChange() ? "Y" : "N");
+    fields.put("refund_fee", AlipayIds.money(trade.refunded()));
+    fields.put("send_back_fee", AlipayIds.money(refunded.refund().amount()));
+    fields.put("gmt_refund_pay", TradeFields.time(refunded.refund().refundedAt()));
+    return AlipayReply.success(fields);
+  }
+
+  /** Without out_request_no the refund is named after the trade, as Alipay does. */
+  static String defaultRequestNo(OrderRef ref) {
+    if (ref.outTradeNo() == null) {
+      throw BizContent.invalid("缺少 out_request_no");
+    }
+    return ref.outTradeNo();
+  }
+}

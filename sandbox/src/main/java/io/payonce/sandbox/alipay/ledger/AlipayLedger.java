@@ -1,0 +1,429 @@
+package io.payonce.sandbox.alipay.ledger;
+
+import io.payonce.sandbox.SandboxResettable;
+import io.payonce.sandbox.alipay.AlipayIds;
+import io.payonce.sandbox.clock.SandboxClock;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/**
+ * Every pre-order and trade, and the only code that changes them. One lock guards all of it: the
+ * ledger is the oracle of "how often was the buyer charged", so it serializes every change rather
+ * than being clever; each critical section is a few map operations.
+ */
+@Component
+public class AlipayLedger implements SandboxResettable {
+
+  /** Whatever the merchant asks, Alipay's QR codes die after two hours. */
+  static final Duration QR_LIFE = Duration.ofHours(2);
+
+  private final Map<String, AlipayOrder> orders = new LinkedHashMap<>();
+  private final Map<String, String> keysByTradeNo = new HashMap<>();
+  private final Map<String, String> keysByQr = new HashMap<>();
+  private final Set<String> waiting = new HashSet<>();
+  private final AtomicLong version = new AtomicLong();
+  private final SandboxClock clock;
+  private final ObjectProvider<TradeChangeListener> listeners;
+
+  AlipayLedger(SandboxClock clock, ObjectProvider<TradeChangeListener> listeners) {
+    this.clock = clock;
+    this.listeners = listeners;
+  }
+
+  /** Names an order by Alipay's trade_no (which wins) or the merchant's out_trade_no. */
+  public record OrderRef(String outTradeNo, String tradeNo) {}
+
+  /** Choices Alipay leaves unconfirmed, decided per call by the chaos knobs. */
+  public record PrecreatePolicy(
+      boolean rejectDifferentDealBeforeScan,
+      boolean rejectSameDealAfterScan,
+      boolean timeoutFromScan,
+      boolean createTrade) {}
+
+  public record Precreate(
+      String appId,
+      String sellerId,
+      String outTradeNo,
+      OrderTerms terms,
+      Instant timeExpire,
+      Duration timeoutExpress,
+      Duration qrTimeout) {}
+
+  /** A barcode payment; {@code payNow} false leaves it waiting for the buyer (10003). */
+  public record BarcodePay(
+      String appId,
+      String sellerId,
+      String outTradeNo,
+      OrderTerms terms,
+      String buyerId,
+      boolean payNow,
+      Instant autoPayAt,
+      Instant timeExpire,
+      Duration timeoutExpress) {}
+
+  /** A cancel's effect: action is close, refund, or null when there was no trade to act on. */
+  public record Cancelled(AlipayOrder order, String action, Refund refund) {}
+
+  /** A refund's effect; {@code fundChange} is false when it repeats an earlier refund. */
+  public record Refunded(AlipayOrder order, Refund refund, boolean fundChange) {}
+
+  public synchronized AlipayOrder precreate(Precreate command, PrecreatePolicy policy) {
+    Instant now = clock.now();
+    String key = key(command.appId(), command.outTradeNo());
+    AlipayOrder existing = refreshed(key, now);
+    if (existing != null && existing.trade() != null) {
+      requireOpen(existing.trade());
+      if (!existing.terms().sameDeal(command.terms()) || policy.rejectSameDealAfterScan()) {
+        throw new TradeRefused(Refusal.CONTEXT_INCONSISTENT);
+      }
+      return existing;
+    }
+    if (existing != null && existing.voided()) {
+      throw new TradeRefused(Refusal.TRADE_HAS_CLOSE);
+    }
+    if (existing != null && existing.scannable(now)) {
+      if (existing.terms().sameDeal(command.terms())) {
+        return existing;
+      }
+      if (policy.rejectDifferentDealBeforeScan()) {
+        throw new TradeRefused(Refusal.CONTEXT_INCONSISTENT);
+      }
+    }
+    if (existing != null) {
+      keysByQr.remove(existing.qrCode());
+    }
+    Duration qrLife =
+        command.qrTimeout() != null && command.qrTimeout().compareTo(QR_LIFE) < 0
+            ? command.qrTimeout()
+            : QR_LIFE;
+    AlipayOrder order =
+        new AlipayOrder(
+            command.appId(),
+            command.sellerId(),
+            command.outTradeNo(),
+            command.terms(),
+            AlipayIds.qrCode(),
+            now,
+            now.plus(qrLife),
+            command.timeExpire(),
+            command.timeoutExpress(),
+            policy.timeoutFromScan(),
+            false,
+            null);
+    put(order);
+    return policy.createTrade() ? createTrade(order, AlipayIds.DEFAULT_BUYER, now, null) : order;
+  }
+
+  /** The buyer scans: the trade is created (WAIT_BUYER_PAY) unless it already exists. */
+  public synchronized AlipayOrder scan(String qrCode, String buyerId) {
+    Instant now = clock.now();
+    String key = keysByQr.get(qrCode);
+    if (key == null) {
+      throw new TradeRefused(Refusal.QR_CODE_UNKNOWN);
+    }
+    AlipayOrder order = refreshed(key, now);
+    if (order.trade() == null) {
+      if (!order.scannable(now)) {
+        throw new TradeRefused(Refusal.QR_CODE_EXPIRED);
+      }
+      return createTrade(order, buyerId, now, null);
+    }
+    requireOpen(order.trade());
+    if (!order.trade().buyerId().equals(buyerId)) {
+      throw new TradeRefused(Refusal.TRADE_BUYER_NOT_MATCH);
+    }
+    return order;
+  }
+
+  /** The buyer scans if needed, then pays. */
+  public synchronized AlipayOrder walletPay(String qrCode, String buyerId) {
+    return pay(scan(qrCode, buyerId), "wallet.pay", clock.now());
+  }
+
+  /** The buyer confirms a waiting trade (a barcode payment that answered 10003). */
+  public synchronized AlipayOrder confirm(String outTradeNo) {
+    Instant now = clock.now();
+    List<String> keys =
+        orders.values().stream()
+            .filter(o -> o.outTradeNo().equals(outTradeNo) && o.trade() != null)
+            .map(o -> key(o.appId(), o.outTradeNo()))
+            .toList();
+    if (keys.isEmpty()) {
+      throw new TradeRefused(Refusal.TRADE_NOT_EXIST);
+    }
+    AlipayOrder order = refreshed(keys.get(0), now);
+    requireOpen(order.trade());
+    return pay(order, "wallet.confirm", now);
+  }
+
+  public synchronized AlipayOrder barcodePay(BarcodePay command) {
+    Instant now = clock.now();
+    String key = key(command.appId(), command.outTradeNo());
+    AlipayOrder existing = refreshed(key, now);
+    if (existing != null && existing.trade() != null) {
+      requireOpen(existing.trade());
+      if (!existing.terms().sameDeal(command.terms())) {
+        throw new TradeRefused(Refusal.CONTEXT_INCONSISTENT);
+      }
+      return existing;
+    }
+    if (existing != null && existing.voided()) {
+      throw new TradeRefused(Refusal.TRADE_HAS_CLOSE);
+    }
+    if (existing != null) {
+      keysByQr.remove(existing.qrCode());
+    }
+    AlipayOrder order =
+        new AlipayOrder(
+            command.appId(),
+            command.sellerId(),
+            command.outTradeNo(),
+            command.terms(),
+            null,
+            now,
+            now,
+            command.timeExpire(),
+            command.timeoutExpress(),
+            false,
+            false,
+            null);
+    AlipayOrder created = createTrade(order, command.buyerId(), now, command.autoPayAt());
+    return command.payNow() ? pay(created, "alipay.trade.pay", now) : created;
+  }
+
+  /** The order, refreshed, if it exists (with or without a trade). */
+  public synchronized Optional<AlipayOrder> find(String appId, OrderRef ref) {
+    String key = keyOf(appId, ref);
+    return Optional.ofNullable(key == null ? null : refreshed(key, clock.now()));
+  }
+
+  public synchronized AlipayOrder close(String appId, OrderRef ref, boolean closedIsSuccess) {
+    Instant now = clock.now();
+    AlipayOrder order = withTrade(appId, ref, now);
+    TradeStatus status = order.trade().status();
+    if (status == TradeStatus.TRADE_CLOSED && closedIsSuccess) {
+      return order;
+    }
+    if (status != TradeStatus.WAIT_BUYER_PAY) {
+      throw new TradeRefused(Refusal.TRADE_STATUS_ERROR);
+    }
+    return changed(order.withTrade(order.trade().closed(now)), "alipay.trade.close", null);
+  }
+
+  public synchronized Cancelled cancel(String appId, OrderRef ref, Duration window) {
+    Instant now = clock.now();
+    String key = keyOf(appId, ref);
+    AlipayOrder order = key == null ? null : refreshed(key, now);
+    if (order == null || order.trade() == null) {
+      // Nothing to reverse; a pre-order is voided so its QR can no longer create a trade.
+      if (order != null && !order.voided()) {
+        put(order.asVoided());
+      }
+      return new Cancelled(order, null, null);
+    }
+    Trade trade = order.trade();
+    return switch (trade.status()) {
+      case WAIT_BUYER_PAY ->
+          new Cancelled(
+              changed(order.withTrade(trade.closed(now)), "alipay.trade.cancel", null),
+              "close",
+              null);
+      case TRADE_SUCCESS -> refundInFull(order, now, window);
+      case TRADE_CLOSED -> new Cancelled(order, null, null);
+      case TRADE_FINISHED -> throw new TradeRefused(Refusal.TRADE_HAS_FINISHED);
+    };
+  }
+
+  public synchronized Refunded refund(
+      String appId, OrderRef ref, String outRequestNo, BigDecimal amount, String reason) {
+    Instant now = clock.now();
+    AlipayOrder order = withTrade(appId, ref, now);
+    Trade trade = order.trade();
+    Optional<Refund> previous = trade.refund(outRequestNo);
+    if (previous.isPresent()) {
+      if (previous.get().amount().compareTo(amount) != 0) {
+        throw new TradeRefused(Refusal.DISCORDANT_REPEAT_REQUEST);
+      }
+      return new Refunded(order, previous.get(), false);
+    }
+    switch (trade.status()) {
+      case WAIT_BUYER_PAY -> throw new TradeRefused(Refusal.TRADE_STATUS_ERROR);
+      case TRADE_CLOSED -> throw new TradeRefused(Refusal.TRADE_HAS_CLOSE);
+      case TRADE_FINISHED -> throw new TradeRefused(Refusal.TRADE_HAS_FINISHED);
+      case TRADE_SUCCESS -> {}
+    }
+    BigDecimal total = order.terms().totalAmount();
+    if (trade.refunded().add(amount).compareTo(total) > 0) {
+      throw new TradeRefused(Refusal.REFUND_AMT_NOT_EQUAL_TOTAL);
+    }
+    Refund refund = new Refund(outRequestNo, amount, now, reason);
+    AlipayOrder refunded =
+        changed(order.withTrade(trade.refunded(refund, total)), "alipay.trade.refund", refund);
+    return new Refunded(refunded, refund, true);
+  }
+
+  /** Applies what time alone does: confirmations that came due, unpaid trades that expired. */
+  public synchronized void expireDue() {
+    Instant now = clock.now();
+    List.copyOf(waiting).forEach(key -> refreshed(key, now));
+  }
+
+  public synchronized List<AlipayOrder> byOutTradeNo(String outTradeNo) {
+    Instant now = clock.now();
+    return List.copyOf(orders.keySet()).stream()
+        .map(key -> refreshed(key, now))
+        .filter(o -> o.outTradeNo().equals(outTradeNo))
+        .toList();
+  }
+
+  public synchronized List<AlipayOrder> all() {
+    return List.copyOf(orders.values());
+  }
+
+  public synchronized int size() {
+    return orders.size();
+  }
+
+  /** Increases with every change, so persistence knows when to write. */
+  public long version() {
+    return version.get();
+  }
+
+  public synchronized void restore(List<AlipayOrder> restored) {
+    reset();
+    restored.forEach(this::put);
+  }
+
+  @Override
+  public synchronized void reset() {
+    orders.clear();
+    keysByTradeNo.clear();
+    keysByQr.clear();
+    waiting.clear();
+    version.incrementAndGet();
+  }
+
+  private Cancelled refundInFull(AlipayOrder order, Instant now, Duration window) {
+    Trade trade = order.trade();
+    if (now.isAfter(trade.paidAt().plus(window))) {
+      throw new TradeRefused(Refusal.TRADE_CANCEL_TIME_OUT);
+    }
+    BigDecimal rest = order.terms().totalAmount().subtract(trade.refunded());
+    Refund refund = new Refund("CANCEL-" + trade.tradeNo(), rest, now, "cancel");
+    AlipayOrder cancelled =
+        changed(
+            order.withTrade(trade.refunded(refund, order.terms().totalAmount())),
+            "alipay.trade.cancel",
+            refund);
+    return new Cancelled(cancelled, "refund", refund);
+  }
+
+  private AlipayOrder withTrade(String appId, OrderRef ref, Instant now) {
+    String key = keyOf(appId, ref);
+    AlipayOrder order = key == null ? null : refreshed(key, now);
+    if (order == null || order.trade() == null) {
+      throw new TradeRefused(Refusal.TRADE_NOT_EXIST);
+    }
+    return order;
+  }
+
+  private static void requireOpen(Trade trade) {
+    if (trade.status().paid()) {
+      throw new TradeRefused(Refusal.TRADE_HAS_SUCCESS);
+    }
+    if (trade.status() == TradeStatus.TRADE_CLOSED) {
+      throw new TradeRefused(Refusal.TRADE_HAS_CLOSE);
+    }
+  }
+
+  private AlipayOrder createTrade(
+      AlipayOrder order, String buyerId, Instant now, Instant autoPayAt) {
+    AlipayOrder created =
+        order.withTrade(Trade.created(AlipayIds.tradeNo(now), buyerId, now, autoPayAt));
+    put(created);
+    return created;
+  }
+
+  private AlipayOrder pay(AlipayOrder order, String trigger, Instant now) {
+    return changed(order.withTrade(order.trade().paid(now)), trigger, null);
+  }
+
+  /** The order as time has left it: a due confirmation pays it, a passed deadline closes it. */
+  private AlipayOrder refreshed(String key, Instant now) {
+    AlipayOrder order = orders.get(key);
+    if (order == null || order.trade() == null) {
+      return order;
+    }
+    Trade trade = order.trade();
+    if (trade.status() != TradeStatus.WAIT_BUYER_PAY) {
+      return order;
+    }
+    Instant deadline = order.payDeadline();
+    Instant autoPayAt = trade.autoPayAt();
+    boolean confirmDue = autoPayAt != null && !now.isBefore(autoPayAt);
+    boolean expired = deadline != null && !now.isBefore(deadline);
+    if (confirmDue && (!expired || autoPayAt.isBefore(deadline))) {
+      return pay(order, "buyer.confirm", autoPayAt);
+    }
+    if (expired) {
+      return changed(order.withTrade(trade.closed(deadline)), "expiry", null);
+    }
+    return order;
+  }
+
+  private AlipayOrder changed(AlipayOrder order, String trigger, Refund refund) {
+    put(order);
+    TradeChange change = new TradeChange(order, trigger, refund);
+    listeners.orderedStream().forEach(listener -> listener.tradeChanged(change));
+    return order;
+  }
+
+  private void put(AlipayOrder order) {
+    String key = key(order.appId(), order.outTradeNo());
+    orders.put(key, order);
+    if (order.qrCode() != null) {
+      keysByQr.put(order.qrCode(), key);
+    }
+    if (order.trade() != null) {
+      keysByTradeNo.put(order.trade().tradeNo(), key);
+    }
+    if (order.trade() != null && order.trade().status() == TradeStatus.WAIT_BUYER_PAY) {
+      waiting.add(key);
+    } else {
+      waiting.remove(key);
+    }
+    version.incrementAndGet();
+  }
+
+  private String keyOf(String appId, OrderRef ref) {
+    if (ref.tradeNo() != null) {
+      String key = keysByTradeNo.get(ref.tradeNo());
+      return key != null && orders.get(key).appId().equals(appId) ? key : null;
+    }
+    String key = key(appId, ref.outTradeNo());
+    return orders.containsKey(key) ? key : null;
+  }
+
+  private static String key(String appId, String outTradeNo) {
+    return appId + '\u0000' + outTradeNo;
+  }
+
+  /** A copy of the orders in insertion order, for paging. */
+  public synchronized List<AlipayOrder> page(int page, int size) {
+    List<AlipayOrder> all = new ArrayList<>(orders.values());
+    int from = Math.min(all.size(), page * size);
+    return List.copyOf(all.subList(from, Math.min(all.size(), from + size)));
+  }
+}

@@ -1,0 +1,2 @@
+/** The sandbox's movable clock. */
+package io.payonce.sandbox.clock;

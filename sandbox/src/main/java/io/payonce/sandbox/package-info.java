@@ -1,0 +1,2 @@
+/** An offline simulator of payment channels (Alipay today), the oracle of PayOnce's tests. */
+package io.payonce.sandbox;

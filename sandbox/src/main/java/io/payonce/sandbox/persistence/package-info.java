@@ -1,0 +1,2 @@
+/** Optional file persistence of sandbox state, so a standalone restart keeps its ledger. */
+package io.payonce.sandbox.persistence;

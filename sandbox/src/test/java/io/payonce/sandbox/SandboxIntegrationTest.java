@@ -1,0 +1,24 @@
+package io.payonce.sandbox;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.boot.test.context.SpringBootTest;
+
+/**
+ * The standalone sandbox on a random port, notify retries compressed 100 000 times. Every test
+ * class using it shares one application context.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@SpringBootTest(
+    classes = SandboxApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = {
+      "payonce.sandbox.enabled=true",
+      "payonce.sandbox.data-dir=target/sandbox-it",
+      "payonce.sandbox.alipay.notify.time-scale=0.00001",
+      "payonce.sandbox.alipay.barcode-confirm-after=PT5S"
+    })
+public @interface SandboxIntegrationTest {}
