@@ -1,5 +1,6 @@
 package io.payonce.server.order;
 
+import io.payonce.server.journal.TransitionTable;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
@@ -8,7 +9,7 @@ import java.util.Set;
  * The order state machine, declared once: {@link #successors(boolean)} is the whole transition
  * table. Nothing writes an order status except {@link OrderTransitions} through this table.
  */
-public enum OrderStatus {
+public enum OrderStatus implements TransitionTable<OrderStatus> {
   /** Accepted; no payment has been opened yet. */
   CREATED,
   /** At least one payment was opened; the order may still be paid. */
@@ -30,6 +31,7 @@ public enum OrderStatus {
    * @param channelEvidence whether the request carries a channel's answer; only such evidence may
    *     mark a closed order paid (money taken after we gave up on it)
    */
+  @Override
   public Set<OrderStatus> successors(boolean channelEvidence) {
     return switch (this) {
       case CREATED -> EnumSet.of(PAYING, CLOSED);
@@ -45,13 +47,7 @@ public enum OrderStatus {
 
   /** The statuses from which {@code target} may be reached: the WHERE clause of the UPDATE. */
   public static Set<OrderStatus> allowedFrom(OrderStatus target, boolean channelEvidence) {
-    Set<OrderStatus> from = EnumSet.noneOf(OrderStatus.class);
-    for (OrderStatus status : values()) {
-      if (status.successors(channelEvidence).contains(target)) {
-        from.add(status);
-      }
-    }
-    return from;
+    return TransitionTable.allowedFrom(target, channelEvidence);
   }
 
   /** Whether a new payment may be opened for an order in this status. */

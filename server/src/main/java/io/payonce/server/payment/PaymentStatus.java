@@ -1,5 +1,6 @@
 package io.payonce.server.payment;
 
+import io.payonce.server.journal.TransitionTable;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
@@ -8,7 +9,7 @@ import java.util.Set;
  * The payment state machine, declared once: {@link #successors(boolean)} is the whole transition
  * table. Nothing writes a payment status except {@link PaymentTransitions} through this table.
  */
-public enum PaymentStatus {
+public enum PaymentStatus implements TransitionTable<PaymentStatus> {
   /** Written before any channel call; the channel may not know this payment yet. */
   INIT,
   /** The channel issued a QR code; the buyer has not paid yet. */
@@ -28,6 +29,7 @@ public enum PaymentStatus {
    * @param channelEvidence whether the request carries a channel's answer: only evidence may
    *     overturn a local FAIL or CLOSED decision, and then only to SUCCESS
    */
+  @Override
   public Set<PaymentStatus> successors(boolean channelEvidence) {
     return switch (this) {
       case INIT -> EnumSet.of(PRECREATED, PAYING, SUCCESS, FAIL, CLOSED);
@@ -41,13 +43,7 @@ public enum PaymentStatus {
 
   /** The statuses from which {@code target} may be reached: the WHERE clause of the UPDATE. */
   public static Set<PaymentStatus> allowedFrom(PaymentStatus target, boolean channelEvidence) {
-    Set<PaymentStatus> from = EnumSet.noneOf(PaymentStatus.class);
-    for (PaymentStatus status : values()) {
-      if (status.successors(channelEvidence).contains(target)) {
-        from.add(status);
-      }
-    }
-    return from;
+    return TransitionTable.allowedFrom(target, channelEvidence);
   }
 
   /** Whether the payment holds its order's single payable slot (the active_slot column). */

@@ -2,73 +2,65 @@ package io.payonce.server.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.journal.Attempts;
+import io.payonce.server.journal.Attempts.Attempt;
+import io.payonce.server.journal.Attempts.Step;
+import io.payonce.server.journal.TransitionTable;
 import java.util.EnumSet;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * Random sequences of attempted transitions, applied the way the conditional UPDATE applies them
- * (move iff the current status is in {@code allowedFrom}), against properties stated without the
- * transition table.
+ * Random sequences of attempted payment transitions against properties stated without the table.
  */
 class PaymentStatusUnitTests {
 
-  record Attempt(PaymentStatus target, boolean channelEvidence) {}
-
   @Property
-  void attemptsNeverLeaveTheDeclaredGraph(@ForAll("attempts") List<Attempt> attempts) {
-    PaymentStatus current = PaymentStatus.INIT;
-    for (Attempt attempt : attempts) {
-      PaymentStatus next = attemptFrom(current, attempt);
-      if (next != current) {
-        assertThat(current.successors(attempt.channelEvidence())).contains(next);
+  void attemptsNeverLeaveTheDeclaredGraph(
+      @ForAll("attempts") List<Attempt<PaymentStatus>> attempts) {
+    for (Step<PaymentStatus> step : Attempts.walk(PaymentStatus.INIT, attempts)) {
+      if (step.moved()) {
+        assertThat(step.from().successors(step.attempt().channelEvidence())).contains(step.to());
       }
-      current = next;
     }
   }
 
   @Property
   void successIsFinalAndOnlyChannelEvidenceLeavesFailOrClosed(
-      @ForAll("attempts") List<Attempt> attempts) {
-    PaymentStatus current = PaymentStatus.INIT;
-    for (Attempt attempt : attempts) {
-      PaymentStatus next = attemptFrom(current, attempt);
-      if (current == PaymentStatus.SUCCESS) {
-        assertThat(next).isEqualTo(PaymentStatus.SUCCESS);
+      @ForAll("attempts") List<Attempt<PaymentStatus>> attempts) {
+    for (Step<PaymentStatus> step : Attempts.walk(PaymentStatus.INIT, attempts)) {
+      if (step.from() == PaymentStatus.SUCCESS) {
+        assertThat(step.moved()).isFalse();
       }
-      if ((current == PaymentStatus.FAIL || current == PaymentStatus.CLOSED) && next != current) {
-        assertThat(attempt.channelEvidence()).isTrue();
-        assertThat(next).isEqualTo(PaymentStatus.SUCCESS);
+      if ((step.from() == PaymentStatus.FAIL || step.from() == PaymentStatus.CLOSED)
+          && step.moved()) {
+        assertThat(step.attempt().channelEvidence()).isTrue();
+        assertThat(step.to()).isEqualTo(PaymentStatus.SUCCESS);
       }
-      current = next;
     }
   }
 
   @Property
-  void aPaymentThatLeftFlightNeverHoldsTheSlotAgain(@ForAll("attempts") List<Attempt> attempts) {
-    PaymentStatus current = PaymentStatus.INIT;
+  void aPaymentThatLeftFlightNeverHoldsTheSlotAgain(
+      @ForAll("attempts") List<Attempt<PaymentStatus>> attempts) {
     boolean left = false;
-    for (Attempt attempt : attempts) {
-      current = attemptFrom(current, attempt);
-      left |= !current.isInFlight();
-      assertThat(left && current.isInFlight()).isFalse();
+    for (Step<PaymentStatus> step : Attempts.walk(PaymentStatus.INIT, attempts)) {
+      left |= !step.to().isInFlight();
+      assertThat(left && step.to().isInFlight()).isFalse();
     }
   }
 
   @Property
   void repeatingAnAttemptChangesNothing(
-      @ForAll("attempts") List<Attempt> attempts, @ForAll("attempt") Attempt repeated) {
-    PaymentStatus current = PaymentStatus.INIT;
-    for (Attempt attempt : attempts) {
-      current = attemptFrom(current, attempt);
-    }
-    PaymentStatus once = attemptFrom(current, repeated);
-    assertThat(attemptFrom(once, repeated)).isEqualTo(once);
+      @ForAll("attempts") List<Attempt<PaymentStatus>> attempts,
+      @ForAll("attempt") Attempt<PaymentStatus> repeated) {
+    List<Step<PaymentStatus>> steps =
+        Attempts.walk(PaymentStatus.INIT, append(append(attempts, repeated), repeated));
+    assertThat(steps.get(steps.size() - 1).moved()).isFalse();
   }
 
   @Property
@@ -78,27 +70,30 @@ class PaymentStatusUnitTests {
 
   @Property
   void theFinalStatusesAreExactlyThoseWithoutLocalSuccessors(@ForAll PaymentStatus status) {
-    boolean finalLocally = status.successors(false).isEmpty();
-    assertThat(finalLocally)
+    assertThat(status.successors(false).isEmpty())
         .isEqualTo(
             EnumSet.of(PaymentStatus.SUCCESS, PaymentStatus.FAIL, PaymentStatus.CLOSED)
                 .contains(status));
   }
 
-  private static PaymentStatus attemptFrom(PaymentStatus current, Attempt attempt) {
-    return PaymentStatus.allowedFrom(attempt.target(), attempt.channelEvidence()).contains(current)
-        ? attempt.target()
-        : current;
+  @Property
+  void allowedFromIsTheInverseOfSuccessors(
+      @ForAll PaymentStatus from, @ForAll PaymentStatus to, @ForAll boolean evidence) {
+    assertThat(TransitionTable.allowedFrom(to, evidence).contains(from))
+        .isEqualTo(from.successors(evidence).contains(to));
+  }
+
+  static <T> List<T> append(List<T> list, T last) {
+    return Stream.concat(list.stream(), Stream.of(last)).toList();
   }
 
   @Provide
-  Arbitrary<Attempt> attempt() {
-    return Combinators.combine(Arbitraries.of(PaymentStatus.class), Arbitraries.of(true, false))
-        .as(Attempt::new);
+  Arbitrary<Attempt<PaymentStatus>> attempt() {
+    return Attempts.attempt(PaymentStatus.class);
   }
 
   @Provide
-  Arbitrary<List<Attempt>> attempts() {
-    return attempt().list().ofMaxSize(30);
+  Arbitrary<List<Attempt<PaymentStatus>>> attempts() {
+    return Attempts.sequence(PaymentStatus.class);
   }
 }
