@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -56,7 +57,7 @@ class WalletController {
   }
 
   @ExceptionHandler(TradeRefused.class)
-  SandboxProblem refused(TradeRefused refused) {
+  ProblemDetail refused(TradeRefused refused) {
     HttpStatus status =
         switch (refused.refusal()) {
           case QR_CODE_UNKNOWN, TRADE_NOT_EXIST -> HttpStatus.NOT_FOUND;
@@ -73,8 +74,9 @@ class WalletController {
           case TRADE_NOT_EXIST -> "trade-not-exist";
           default -> "trade-refused";
         };
-    throw new SandboxProblem(
-        status, type, refused.refusal().subCode() + ": " + refused.getMessage());
+    return new SandboxProblem(
+            status, type, refused.refusal().subCode() + ": " + refused.getMessage())
+        .getBody();
   }
 
   /** What the buyer acts on: a QR code, or (to confirm a barcode payment) an out_trade_no. */
