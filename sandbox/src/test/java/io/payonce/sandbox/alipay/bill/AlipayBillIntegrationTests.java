@@ -107,6 +107,8 @@ class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
         postJson(
             "/sandbox/alipay/bills/generate",
             Map.of(
+                "appId",
+                APP_ID,
                 "billDate",
                 "2024-01-01",
                 "rows",
