@@ -132,6 +132,16 @@ public abstract class AlipaySandboxTestSupport {
         .body(JsonNode.class);
   }
 
+  /** Sets the sandbox clock's offset from real time, e.g. {@code "PT2H"}. */
+  protected void moveClock(String offset) {
+    http.put()
+        .uri("/sandbox/clock")
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(Map.of("offset", offset))
+        .retrieve()
+        .toBodilessEntity();
+  }
+
   protected JsonNode get(String path) {
     return http.get().uri(path).retrieve().body(JsonNode.class);
   }

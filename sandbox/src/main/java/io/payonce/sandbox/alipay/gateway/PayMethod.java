@@ -46,14 +46,7 @@ class PayMethod implements AlipayMethod {
     if (!SCENES.contains(biz.required("scene"))) {
       throw BizContent.invalid("scene 只能是 bar_code 或 security_code");
     }
-    OrderTerms terms =
-        new OrderTerms(
-            biz.required("subject"),
-            biz.text("body"),
-            biz.amount("total_amount"),
-            call.notifyUrl(),
-            biz.text("store_id"));
-    PrecreateMethod.requireOwnSeller(call, biz.text("seller_id"));
+    OrderTerms terms = call.orderTerms();
     String authCode = biz.required("auth_code");
     if (!TestAuthCode.wellFormed(authCode)) {
       throw new TradeRefused(Refusal.PAYMENT_AUTH_CODE_INVALID);

@@ -3,8 +3,6 @@ package io.payonce.sandbox.alipay.gateway;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
 import io.payonce.sandbox.alipay.ledger.AlipayOrder;
 import io.payonce.sandbox.alipay.ledger.OrderTerms;
-import io.payonce.sandbox.alipay.ledger.Refusal;
-import io.payonce.sandbox.alipay.ledger.TradeRefused;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
 import io.payonce.sandbox.clock.SandboxClock;
@@ -36,14 +34,7 @@ class PrecreateMethod implements AlipayMethod {
   public AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
     String outTradeNo = biz.outNo("out_trade_no");
-    OrderTerms terms =
-        new OrderTerms(
-            biz.required("subject"),
-            biz.text("body"),
-            biz.amount("total_amount"),
-            call.notifyUrl(),
-            biz.text("store_id"));
-    requireOwnSeller(call, biz.text("seller_id"));
+    OrderTerms terms = call.orderTerms();
     Instant timeExpire = biz.time("time_expire");
     if (timeExpire != null && !timeExpire.isAfter(clock.now())) {
       throw BizContent.invalid("time_expire 已过期");
@@ -63,12 +54,6 @@ class PrecreateMethod implements AlipayMethod {
     fields.put("out_trade_no", order.outTradeNo());
     fields.put("qr_code", order.qrCode());
     return AlipayReply.success(fields);
-  }
-
-  static void requireOwnSeller(GatewayCall call, String sellerId) {
-    if (sellerId != null && !sellerId.equals(call.app().sellerId())) {
-      throw new TradeRefused(Refusal.PARTNER_ERROR);
-    }
   }
 
   private AlipayLedger.PrecreatePolicy policy(String outTradeNo) {

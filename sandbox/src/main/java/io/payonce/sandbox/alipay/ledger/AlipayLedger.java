@@ -84,14 +84,7 @@ public class AlipayLedger implements SandboxResettable {
     String key = key(command.appId(), command.outTradeNo());
     AlipayOrder existing = refreshed(key, now);
     if (existing != null && existing.trade() != null) {
-      requireOpen(existing.trade());
-      if (!existing.terms().sameDeal(command.terms()) || policy.rejectSameDealAfterScan()) {
-        throw new TradeRefused(Refusal.CONTEXT_INCONSISTENT);
-      }
-      return existing;
-    }
-    if (existing != null && existing.voided()) {
-      throw new TradeRefused(Refusal.TRADE_HAS_CLOSE);
+      return repeated(existing, command.terms(), policy.rejectSameDealAfterScan());
     }
     if (existing != null && existing.scannable(now)) {
       if (existing.terms().sameDeal(command.terms())) {
@@ -101,9 +94,7 @@ public class AlipayLedger implements SandboxResettable {
         throw new TradeRefused(Refusal.CONTEXT_INCONSISTENT);
       }
     }
-    if (existing != null) {
-      keysByQr.remove(existing.qrCode());
-    }
+    replacing(existing);
     Duration qrLife =
         command.qrTimeout() != null && command.qrTimeout().compareTo(QR_LIFE) < 0
             ? command.qrTimeout()
@@ -173,18 +164,9 @@ public class AlipayLedger implements SandboxResettable {
     String key = key(command.appId(), command.outTradeNo());
     AlipayOrder existing = refreshed(key, now);
     if (existing != null && existing.trade() != null) {
-      requireOpen(existing.trade());
-      if (!existing.terms().sameDeal(command.terms())) {
-        throw new TradeRefused(Refusal.CONTEXT_INCONSISTENT);
-      }
-      return existing;
+      return repeated(existing, command.terms(), false);
     }
-    if (existing != null && existing.voided()) {
-      throw new TradeRefused(Refusal.TRADE_HAS_CLOSE);
-    }
-    if (existing != null) {
-      keysByQr.remove(existing.qrCode());
-    }
+    replacing(existing);
     AlipayOrder order =
         new AlipayOrder(
             command.appId(),
@@ -337,6 +319,27 @@ public class AlipayLedger implements SandboxResettable {
       throw new TradeRefused(Refusal.TRADE_NOT_EXIST);
     }
     return order;
+  }
+
+  /** A repeated create for an order whose trade exists: the same open deal is the same order. */
+  private static AlipayOrder repeated(
+      AlipayOrder existing, OrderTerms terms, boolean rejectEvenTheSameDeal) {
+    requireOpen(existing.trade());
+    if (!existing.terms().sameDeal(terms) || rejectEvenTheSameDeal) {
+      throw new TradeRefused(Refusal.CONTEXT_INCONSISTENT);
+    }
+    return existing;
+  }
+
+  /** A pre-order nobody scanned gives way to a new one, unless a cancel voided its number. */
+  private void replacing(AlipayOrder existing) {
+    if (existing == null) {
+      return;
+    }
+    if (existing.voided()) {
+      throw new TradeRefused(Refusal.TRADE_HAS_CLOSE);
+    }
+    keysByQr.remove(existing.qrCode());
   }
 
   private static void requireOpen(Trade trade) {

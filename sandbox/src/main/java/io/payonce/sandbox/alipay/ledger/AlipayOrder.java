@@ -56,22 +56,14 @@ public record AlipayOrder(
   }
 
   AlipayOrder withTrade(Trade newTrade) {
-    return new AlipayOrder(
-        appId,
-        sellerId,
-        outTradeNo,
-        terms,
-        qrCode,
-        precreatedAt,
-        qrDeadline,
-        timeExpire,
-        timeoutExpress,
-        timeoutFromScan,
-        voided,
-        newTrade);
+    return copy(voided, newTrade);
   }
 
   AlipayOrder asVoided() {
+    return copy(true, trade);
+  }
+
+  private AlipayOrder copy(boolean isVoided, Trade newTrade) {
     return new AlipayOrder(
         appId,
         sellerId,
@@ -83,7 +75,7 @@ public record AlipayOrder(
         timeExpire,
         timeoutExpress,
         timeoutFromScan,
-        true,
-        trade);
+        isVoided,
+        newTrade);
   }
 }

@@ -22,7 +22,6 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import tools.jackson.databind.JsonNode;
 
 @SandboxIntegrationTest
@@ -92,12 +91,7 @@ class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
 
     putChaos(Map.of("billEmptyDay", "EMPTY_FILE"));
     String url = billUrl("2020-01-01").getBillDownloadUrl();
-    String detail =
-        unzip(http.get().uri(url).retrieve().body(byte[].class)).entrySet().stream()
-            .filter(e -> e.getKey().endsWith("_业务明细.csv"))
-            .findFirst()
-            .orElseThrow()
-            .getValue();
+    String detail = detailFile(url);
     assertThat(rows(detail)).isEmpty();
   }
 
@@ -119,12 +113,7 @@ class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
     assertThat(generated.get("billRows").asInt()).isEqualTo(51);
 
     String url = billUrl("2024-01-01").getBillDownloadUrl();
-    String detail =
-        unzip(http.get().uri(url).retrieve().body(byte[].class)).entrySet().stream()
-            .filter(e -> e.getKey().endsWith("_业务明细.csv"))
-            .findFirst()
-            .orElseThrow()
-            .getValue();
+    String detail = detailFile(url);
     Map<String, String> billed = new HashMap<>();
     rows(detail).forEach(r -> billed.put(r.get("商户订单号"), r.get("订单金额（元）")));
     Map<String, String> truth = new HashMap<>();
@@ -168,6 +157,14 @@ class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
     return execute(request);
   }
 
+  private String detailFile(String url) throws IOException {
+    return unzip(http.get().uri(url).retrieve().body(byte[].class)).entrySet().stream()
+        .filter(e -> e.getKey().endsWith("_业务明细.csv"))
+        .findFirst()
+        .orElseThrow()
+        .getValue();
+  }
+
   private static Map<String, String> unzip(byte[] zip) throws IOException {
     Map<String, String> files = new HashMap<>();
     try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip), GBK)) {
@@ -199,14 +196,5 @@ class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
       rows.add(row);
     }
     return rows;
-  }
-
-  private void moveClock(String offset) {
-    http.put()
-        .uri("/sandbox/clock")
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("offset", offset))
-        .retrieve()
-        .toBodilessEntity();
   }
 }

@@ -28,7 +28,6 @@ import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 
 @SandboxIntegrationTest
 class AlipayGatewayIntegrationTests extends AlipaySandboxTestSupport {
@@ -327,14 +326,5 @@ class AlipayGatewayIntegrationTests extends AlipaySandboxTestSupport {
         postExpectingAnything(
             "/sandbox/alipay/apps", Map.of("appId", "x", "publicKey", "not a key"));
     assertThat(bad.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-  }
-
-  private void moveClock(String offset) {
-    http.put()
-        .uri("/sandbox/clock")
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("offset", offset))
-        .retrieve()
-        .toBodilessEntity();
   }
 }
