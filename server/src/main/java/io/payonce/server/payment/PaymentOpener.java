@@ -55,20 +55,30 @@ public class PaymentOpener {
     this.clock = clock;
   }
 
+  /** {@link #open(long, Channel, String, Instant, Instant)} without a call lease. */
+  public OpenedPayment open(long orderId, Channel channel, String requestId, Instant expireTime) {
+    return open(orderId, channel, requestId, expireTime, null);
+  }
+
   /**
    * Opens a payment for the order on the channel, or returns the payment already in flight.
    *
    * @param requestId the caller's request id, stored for tracing (may be null)
    * @param expireTime when the channel trade should expire (may be null)
+   * @param callLeaseUntil until when the creator holds the right to make the channel call (see
+   *     {@link PaymentRepository#claimCallLease}); null for none
    * @throws OrderNotPayableException if the order is not CREATED or PAYING
    * @throws OrderNotFoundException if there is no such order
    */
-  public OpenedPayment open(long orderId, Channel channel, String requestId, Instant expireTime) {
+  public OpenedPayment open(
+      long orderId, Channel channel, String requestId, Instant expireTime, Instant callLeaseUntil) {
     DuplicateKeyException lastDuplicate = null;
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       try {
         return new OpenedPayment(
-            transactions.execute(status -> insert(orderId, channel, requestId, expireTime)), true);
+            transactions.execute(
+                status -> insert(orderId, channel, requestId, expireTime, callLeaseUntil)),
+            true);
       } catch (DuplicateKeyException duplicate) {
         // The duplicate key ended that transaction (PostgreSQL aborts it): read in a new one.
         lastDuplicate = duplicate;
@@ -82,7 +92,8 @@ public class PaymentOpener {
     throw lastDuplicate;
   }
 
-  private Payment insert(long orderId, Channel channel, String requestId, Instant expireTime) {
+  private Payment insert(
+      long orderId, Channel channel, String requestId, Instant expireTime, Instant callLeaseUntil) {
     Instant now = clock.instant();
     // The row lock taken here is held until commit: no concurrent transition can close or pay
     // the order between this check and the insert below.
@@ -96,7 +107,8 @@ public class PaymentOpener {
       orderTransitions.apply(orderId, OrderStatus.PAYING, TransitionSource.API, "payment opened");
     }
     long payId =
-        payments.insertInFlight(order, channel, newOutTradeNo(now), requestId, expireTime, now);
+        payments.insertInFlight(
+            order, channel, newOutTradeNo(now), requestId, expireTime, callLeaseUntil, now);
     journal.append(
         Aggregate.PAYMENT,
         payId,

@@ -28,9 +28,10 @@ public class PaymentRepository {
   private static final String INSERT =
       """
       INSERT INTO payment (order_id, channel, out_trade_no, amount_minor, currency, status,
-                           active_slot, request_id, expire_time, created_at, updated_at, version)
+                           active_slot, request_id, expire_time, call_lease_until,
+                           created_at, updated_at, version)
       VALUES (:orderId, :channel, :outTradeNo, :amountMinor, :currency, :status,
-              :activeSlot, :requestId, :expireTime, :now, :now, 0)
+              :activeSlot, :requestId, :expireTime, :callLeaseUntil, :now, :now, 0)
       """;
 
   private static final String SELECT_COLUMNS =
@@ -92,6 +93,32 @@ public class PaymentRepository {
       WHERE pay_id = :payId
       """;
 
+  // Only an INIT payment has a channel call to lease; a lease that outlived its holder is free.
+  private static final String CLAIM_CALL_LEASE =
+      """
+      UPDATE payment
+      SET call_lease_until = :until
+      WHERE pay_id = :payId
+        AND status = 'INIT'
+        AND (call_lease_until IS NULL OR call_lease_until < :now)
+      """;
+
+  private static final String RELEASE_CALL_LEASE =
+      """
+      UPDATE payment
+      SET call_lease_until = NULL
+      WHERE pay_id = :payId
+        AND call_lease_until = :until
+      """;
+
+  private static final String CLAIM_QUERY =
+      """
+      UPDATE payment
+      SET next_query_at = :next
+      WHERE pay_id = :payId
+        AND (next_query_at IS NULL OR next_query_at <= :now)
+      """;
+
   private final JdbcClient jdbc;
 
   PaymentRepository(JdbcClient jdbc) {
@@ -109,6 +136,7 @@ public class PaymentRepository {
       String outTradeNo,
       String requestId,
       Instant expireTime,
+      Instant callLeaseUntil,
       Instant now) {
     KeyHolder key = new GeneratedKeyHolder();
     jdbc.sql(INSERT)
@@ -121,6 +149,7 @@ public class PaymentRepository {
         .param("activeSlot", ACTIVE_SLOT)
         .param("requestId", requestId, Types.VARCHAR)
         .param("expireTime", SqlTime.toColumn(expireTime), Types.TIMESTAMP)
+        .param("callLeaseUntil", SqlTime.toColumn(callLeaseUntil), Types.TIMESTAMP)
         .param("now", SqlTime.toColumn(now))
         .update(key, "pay_id");
     return key.getKey().longValue();
@@ -174,6 +203,42 @@ public class PaymentRepository {
         .param("expireTime", SqlTime.toColumn(fields.expireTime()), Types.TIMESTAMP)
         .param("now", SqlTime.toColumn(now))
         .update();
+  }
+
+  /**
+   * Takes the right to make the channel call of an INIT payment until {@code until}: true for one
+   * caller at a time, and again for anyone once a holder's lease has run out (it crashed, or its
+   * call's outcome was unknown and it let go).
+   */
+  boolean claimCallLease(long payId, Instant now, Instant until) {
+    return jdbc.sql(CLAIM_CALL_LEASE)
+            .param("payId", payId)
+            .param("now", SqlTime.toColumn(now))
+            .param("until", SqlTime.toColumn(until))
+            .update()
+        == 1;
+  }
+
+  /** Gives a lease back early, if it is still the one taken until {@code until}. */
+  void releaseCallLease(long payId, Instant until) {
+    jdbc.sql(RELEASE_CALL_LEASE)
+        .param("payId", payId)
+        .param("until", SqlTime.toColumn(until))
+        .update();
+  }
+
+  /**
+   * Takes the right to query the channel about a payment now, pushing the next query to {@code
+   * next}: a rate limit shared by every instance, so a page polling /pay/query on ten browsers
+   * still costs one channel query per interval.
+   */
+  public boolean claimQuery(long payId, Instant now, Instant next) {
+    return jdbc.sql(CLAIM_QUERY)
+            .param("payId", payId)
+            .param("now", SqlTime.toColumn(now))
+            .param("next", SqlTime.toColumn(next))
+            .update()
+        == 1;
   }
 
   Optional<PaymentStatus> lockStatus(long payId) {

@@ -2,6 +2,14 @@ package io.payonce.server.web;
 
 import io.payonce.server.order.OrderConflictException;
 import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderNotPayableException;
+import io.payonce.server.order.OrderStatus;
+import io.payonce.server.payment.ChannelRefusedException;
+import io.payonce.server.payment.ChannelUnavailableException;
+import io.payonce.server.payment.PaymentExpiredException;
+import io.payonce.server.payment.PaymentInProgressException;
+import io.payonce.server.payment.PaymentNotFoundException;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -50,6 +58,42 @@ class ApiExceptionHandler {
   }
 
   @ExceptionHandler
+  ResponseEntity<ProblemDetail> notFound(PaymentNotFoundException e) {
+    return ProblemType.respond(ProblemType.NOT_FOUND.problem(e.getMessage()));
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> notPayable(OrderNotPayableException e) {
+    ProblemType type =
+        e.status() == OrderStatus.CLOSED ? ProblemType.ORDER_CLOSED : ProblemType.ORDER_PAID;
+    ProblemDetail problem = type.problem();
+    problem.setProperty("orderStatus", e.status().name());
+    return ProblemType.respond(problem);
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> inProgress(PaymentInProgressException e) {
+    return retryLater(ProblemType.PAYMENT_IN_PROGRESS.problem(), e.retryAfter());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> unavailable(ChannelUnavailableException e) {
+    return retryLater(ProblemType.CHANNEL_UNAVAILABLE.problem(), e.retryAfter());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> expired(PaymentExpiredException e) {
+    return ProblemType.respond(ProblemType.PAYMENT_EXPIRED.problem());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> refused(ChannelRefusedException e) {
+    ProblemDetail problem = ProblemType.CHANNEL_REFUSED.problem();
+    problem.setProperty("subCode", e.subCode());
+    return ProblemType.respond(problem);
+  }
+
+  @ExceptionHandler
   ResponseEntity<ProblemDetail> other(Exception e) {
     // Spring MVC's own client errors (wrong method, media type, ...) keep their status and headers.
     if (e instanceof ErrorResponse error && error.getStatusCode().is4xxClientError()) {
@@ -59,8 +103,15 @@ class ApiExceptionHandler {
       return ProblemType.respond(error.getStatusCode().value(), headers);
     }
     // The cause goes to the log, never to the client.
-    log.error("event=unhandled_exception type={}", e.getClass().getName(), e);
+    log.error("event=unhandled_exception {}", Failures.describe(e));
     return ProblemType.respond(ProblemType.INTERNAL.problem());
+  }
+
+  private static ResponseEntity<ProblemDetail> retryLater(ProblemDetail problem, Duration after) {
+    return ResponseEntity.status(problem.getStatus())
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, after.toSeconds())))
+        .body(problem);
   }
 
   private static ResponseEntity<ProblemDetail> validation(List<FieldViolation> violations) {

@@ -31,6 +31,42 @@ public enum ProblemType {
       "Send the request body as application/json."),
   /** None of the accepted media types can be produced. */
   NOT_ACCEPTABLE(406, "not-acceptable", "Not acceptable", "This resource produces JSON."),
+  /** The order is paid (or refunded): it takes no new payment. */
+  ORDER_PAID(409, "order-paid", "Order already paid", "The order is paid; no new payment."),
+  /** The order was closed: it takes no new payment. */
+  ORDER_CLOSED(409, "order-closed", "Order closed", "The order is closed; no new payment."),
+  /** Another request is creating this order's payment; see Retry-After. */
+  PAYMENT_IN_PROGRESS(
+      409,
+      "payment-in-progress",
+      "Payment in progress",
+      "Another request is creating this payment; retry after a moment."),
+  /** The order's QR code expired; ask for a new one with refresh. */
+  PAYMENT_EXPIRED(
+      409, "payment-expired", "Payment expired", "The QR code expired; request a new one."),
+  /** The channel's answer is not known yet; retrying is safe. See Retry-After. */
+  CHANNEL_UNAVAILABLE(
+      503,
+      "channel-unavailable",
+      "Channel unavailable",
+      "The payment channel's answer is not known yet; retrying is safe."),
+  /** The channel refused the payment; {@code subCode} says why. */
+  CHANNEL_REFUSED(502, "channel-refused", "Channel refused", "The payment channel refused."),
+  /** The Idempotency-Key (or requestId) is malformed, or the two disagree. */
+  IDEMPOTENCY_KEY_INVALID(
+      400, "idempotency-key-invalid", "Invalid idempotency key", "The idempotency key is invalid."),
+  /** The key was used before with another body; {@code fields} names what differs. */
+  IDEMPOTENCY_KEY_REUSED(
+      422,
+      "idempotency-key-reused",
+      "Idempotency key reused",
+      "The idempotency key was used with a different request."),
+  /** The key's first request is still running; see Retry-After. */
+  IDEMPOTENCY_KEY_IN_USE(
+      409,
+      "idempotency-key-in-use",
+      "Idempotency key in use",
+      "The first request with this key is still running."),
   /** Any other client error. */
   BAD_REQUEST(400, "bad-request", "Bad request", "The request could not be understood."),
   /** The server failed; details are in its log, never in the response. */

@@ -322,6 +322,7 @@ abstract class PaymentIntegrationTests {
                                 TestNumbers.orderNo("R").substring(0, 30) + i,
                                 null,
                                 null,
+                                null,
                                 Instant.now()));
                     return "inserted";
                   } catch (DuplicateKeyException duplicate) {

@@ -1,0 +1,21 @@
+package io.payonce.server.alarm;
+
+/** What went wrong, as operators filter and count it. */
+public enum AlarmType {
+  /** A notification whose signature does not verify with the channel's key: forged or corrupted. */
+  BAD_SIGNATURE,
+  /** A verified notification for an app or seller that is not ours. */
+  APP_ID_MISMATCH,
+  /** A verified notification that is missing fields or carries values we cannot read. */
+  MALFORMED_NOTIFY,
+  /** A channel result for an out_trade_no we never issued. */
+  UNKNOWN_PAYMENT,
+  /** The channel reports a paid amount different from the payment's: nothing was applied. */
+  AMOUNT_MISMATCH,
+  /** Money was taken for a payment we had closed or failed; recorded as SUCCESS all the same. */
+  PAID_AFTER_CLOSE,
+  /** An order was paid through more than one payment: the extra one must be refunded. */
+  DUPLICATE_PAYMENT,
+  /** The channel answered something our records cannot explain (e.g. a trade paid for a new QR). */
+  CHANNEL_INCONSISTENT
+}

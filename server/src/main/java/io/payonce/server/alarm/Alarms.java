@@ -1,0 +1,87 @@
+package io.payonce.server.alarm;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Raises alarms. {@link #raise} writes in a transaction of its own, so an alarm about a refused
+ * notify survives the refusal; {@link #raiseWithChange} joins the caller's transaction, for alarms
+ * that exist only if the change they describe commits (e.g. PAID_AFTER_CLOSE, written by the
+ * winner).
+ */
+@Service
+public class Alarms {
+
+  private static final Logger log = LoggerFactory.getLogger(Alarms.class);
+  private static final int DETAIL_MAX = 1000;
+
+  private final AlarmRepository repository;
+  private final MeterRegistry meters;
+  private final Clock clock;
+  private final TransactionTemplate ownTransaction;
+
+  Alarms(
+      AlarmRepository repository,
+      MeterRegistry meters,
+      Clock clock,
+      PlatformTransactionManager transactionManager) {
+    this.repository = repository;
+    this.meters = meters;
+    this.clock = clock;
+    this.ownTransaction = new TransactionTemplate(transactionManager);
+    this.ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+  }
+
+  /** Records an alarm now, whatever becomes of the caller's transaction. */
+  public void raise(AlarmType type, String channel, String outTradeNo, String detail) {
+    ownTransaction.executeWithoutResult(
+        status -> repository.insert(type, channel, outTradeNo, detail, clock.instant()));
+    announce(type, channel, outTradeNo, detail);
+  }
+
+  /** Records an alarm in the caller's transaction; counted and logged once that commits. */
+  public void raiseWithChange(AlarmType type, String channel, String outTradeNo, String detail) {
+    repository.insert(type, channel, outTradeNo, detail, clock.instant());
+    if (TransactionSynchronizationManager.isSynchronizationActive()) {
+      TransactionSynchronizationManager.registerSynchronization(
+          new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+              announce(type, channel, outTradeNo, detail);
+            }
+          });
+    } else {
+      announce(type, channel, outTradeNo, detail);
+    }
+  }
+
+  public List<Alarm> open(int limit) {
+    return repository.findOpen(limit);
+  }
+
+  public List<Alarm> of(String outTradeNo) {
+    return repository.findByOutTradeNo(outTradeNo);
+  }
+
+  private void announce(AlarmType type, String channel, String outTradeNo, String detail) {
+    meters.counter("payonce.alarms", "type", type.name()).increment();
+    log.error(
+        "alarm type={} channel={} outTradeNo={} detail=\"{}\"", type, channel, outTradeNo, detail);
+  }
+
+  static String clip(String detail) {
+    if (detail == null || detail.length() <= DETAIL_MAX) {
+      return detail;
+    }
+    return detail.substring(0, DETAIL_MAX);
+  }
+}

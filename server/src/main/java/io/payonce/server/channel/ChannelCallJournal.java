@@ -1,0 +1,73 @@
+package io.payonce.server.channel;
+
+import io.payonce.server.db.SqlTime;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Keeps every channel call in {@code channel_call}. Channel calls are never made inside a
+ * transaction, so each row commits on its own.
+ */
+@Component
+public class ChannelCallJournal implements ChannelCallListener {
+
+  private static final String INSERT =
+      """
+      INSERT INTO channel_call (channel, method, out_trade_no, outcome, detail, started_at, took_ms)
+      VALUES (:channel, :method, :outTradeNo, :outcome, :detail, :startedAt, :tookMs)
+      """;
+
+  private static final String SELECT_BY_OUT_TRADE_NO =
+      """
+      SELECT channel, method, out_trade_no, outcome, detail, started_at, took_ms
+      FROM channel_call
+      WHERE out_trade_no = :outTradeNo
+      ORDER BY id
+      """;
+
+  private final JdbcClient jdbc;
+
+  ChannelCallJournal(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Override
+  public void onCall(ChannelCall call) {
+    String detail = call.detail();
+    jdbc.sql(INSERT)
+        .param("channel", call.channel())
+        .param("method", call.method())
+        .param("outTradeNo", call.outTradeNo(), java.sql.Types.VARCHAR)
+        .param("outcome", call.outcome())
+        .param(
+            "detail",
+            detail != null && detail.length() > 1000 ? detail.substring(0, 1000) : detail,
+            java.sql.Types.VARCHAR)
+        .param("startedAt", SqlTime.toColumn(call.startedAt()))
+        .param("tookMs", call.took().toMillis())
+        .update();
+  }
+
+  /** The calls made about one payment, oldest first. */
+  public List<ChannelCall> callsFor(String outTradeNo) {
+    return jdbc.sql(SELECT_BY_OUT_TRADE_NO)
+        .param("outTradeNo", outTradeNo)
+        .query(ChannelCallJournal::map)
+        .list();
+  }
+
+  private static ChannelCall map(ResultSet rs, int row) throws SQLException {
+    return new ChannelCall(
+        rs.getString("channel"),
+        rs.getString("method"),
+        rs.getString("out_trade_no"),
+        rs.getString("outcome"),
+        rs.getString("detail"),
+        SqlTime.fromColumn(rs, "started_at"),
+        Duration.ofMillis(rs.getLong("took_ms")));
+  }
+}

@@ -1,0 +1,41 @@
+package io.payonce.server.channel;
+
+/**
+ * What a channel call established. {@link Unknown} is never a failure: the money may have moved, so
+ * the next step is to ask the channel again under the same number, never to retry under a new one.
+ */
+public sealed interface ChannelOutcome<T> {
+
+  /** DONE, REFUSED or UNKNOWN, as journals and logs spell it. */
+  default String kind() {
+    if (this instanceof Done) {
+      return "DONE";
+    }
+    return this instanceof Refused ? "REFUSED" : "UNKNOWN";
+  }
+
+  /** The channel did what was asked and answered with {@code value}. */
+  record Done<T>(T value) implements ChannelOutcome<T> {}
+
+  /** The channel definitely refused; nothing happened there because of this call. */
+  record Refused<T>(String subCode, String message) implements ChannelOutcome<T> {
+    public boolean is(String code) {
+      return code.equals(subCode);
+    }
+  }
+
+  /** Timeout, I/O error, unverifiable reply or a system error: the effect is not known. */
+  record Unknown<T>(String reason) implements ChannelOutcome<T> {}
+
+  static <T> ChannelOutcome<T> done(T value) {
+    return new Done<>(value);
+  }
+
+  static <T> ChannelOutcome<T> refused(String subCode, String message) {
+    return new Refused<>(subCode, message);
+  }
+
+  static <T> ChannelOutcome<T> unknown(String reason) {
+    return new Unknown<>(reason);
+  }
+}

@@ -1,0 +1,22 @@
+package io.payonce.server.channel;
+
+/** A channel trade's state, mapped from each channel's own words. */
+public enum TradeState {
+  /**
+   * The channel has no such trade (an Alipay QR nobody has scanned yet, or a number never used).
+   */
+  NOT_FOUND,
+  /** The trade exists and waits for the buyer to pay. */
+  WAIT_BUYER_PAY,
+  /** The buyer paid. */
+  SUCCESS,
+  /** The buyer paid and the trade can no longer be refunded. */
+  FINISHED,
+  /** Closed unpaid, or fully refunded after payment. */
+  CLOSED;
+
+  /** Money was taken from the buyer for this trade. */
+  public boolean paid() {
+    return this == SUCCESS || this == FINISHED;
+  }
+}

@@ -1,0 +1,41 @@
+package io.payonce.server.channel.alipay;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How to reach Alipay. URLs may hold {@code ${local.server.port}}: they are resolved at the first
+ * call, once the embedded server knows its port, so the embedded sandbox works on a random port
+ * too.
+ *
+ * @param gatewayUrl Alipay's gateway, e.g. https://openapi.alipay.com/gateway.do (no query string)
+ * @param appId the merchant's app id
+ * @param privateKey the merchant's RSA private key, PKCS#8 Base64 without PEM armour; blank in the
+ *     embedded profile, where a key pair is generated and registered with the sandbox
+ * @param alipayPublicKey Alipay's platform public key (X.509 Base64), never the merchant's own
+ * @param sellerId the merchant's 2088… partner id; when set, notifies for another seller are
+ *     refused
+ * @param notifyUrl where Alipay posts asynchronous notifications (public URL of /pay/alipay/notify)
+ * @param sandboxUrl a standalone sandbox's base URL; when set and no keys are configured, PayOnce
+ *     registers a generated key pair with it at start-up (tests and demos only)
+ */
+@ConfigurationProperties("payonce.alipay")
+public record AlipayProperties(
+    @DefaultValue("https://openapi.alipay.com/gateway.do") String gatewayUrl,
+    @DefaultValue("2021000000000001") String appId,
+    String privateKey,
+    String alipayPublicKey,
+    String sellerId,
+    @DefaultValue("http://127.0.0.1:${local.server.port}/pay/alipay/notify") String notifyUrl,
+    String sandboxUrl,
+    @DefaultValue("3s") Duration connectTimeout,
+    @DefaultValue("15s") Duration readTimeout) {
+
+  boolean hasKeys() {
+    return privateKey != null
+        && !privateKey.isBlank()
+        && alipayPublicKey != null
+        && !alipayPublicKey.isBlank();
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Alipay face-to-face (QR precreate, barcode pay) through the official {@code alipay-sdk-java}: the
+ * only package that imports it. Production points it at Alipay's gateway; the embedded profile at
+ * the sandbox.
+ */
+package io.payonce.server.channel.alipay;

@@ -1,0 +1,215 @@
+package io.payonce.server.idempotency;
+
+import io.payonce.server.web.ProblemType;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.ContentCachingResponseWrapper;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Applies Idempotency-Key semantics to the configured POST endpoints. The key is the {@code
+ * Idempotency-Key} header or the body's {@code requestId}; it is scoped to the caller ({@code
+ * X-Client-Id}, else "default") and the path, and bound to the body's canonical JSON (key order and
+ * white space do not count, {@code requestId} is not part of it). Only final outcomes are stored: a
+ * response that says "try again" (5xx, or any with Retry-After) releases the key.
+ */
+@Component
+class IdempotencyKeyFilter extends OncePerRequestFilter {
+
+  static final String HEADER = "Idempotency-Key";
+  static final String REPLAYED = "Idempotent-Replayed";
+  private static final String CLIENT_HEADER = "X-Client-Id";
+  private static final int MAX_BODY = 4000;
+  private static final Pattern KEY = Pattern.compile("[\\x21-\\x7E]{1,128}");
+  private static final Pattern CLIENT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+  private final IdempotencyKeys keys;
+  private final IdempotencyProperties props;
+  private final JsonMapper canonicalJson =
+      JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+  private final JsonMapper json = JsonMapper.builder().build();
+
+  IdempotencyKeyFilter(IdempotencyKeys keys, IdempotencyProperties props) {
+    this.keys = keys;
+    this.props = props;
+  }
+
+  @Override
+  protected boolean shouldNotFilter(HttpServletRequest request) {
+    return !"POST".equals(request.getMethod()) || !props.paths().contains(request.getRequestURI());
+  }
+
+  @Override
+  protected void doFilterInternal(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws ServletException, IOException {
+    byte[] body = request.getInputStream().readNBytes(MAX_BODY + 1);
+    HttpServletRequest cached = new CachedBodyRequest(request, body);
+    Map<String, Object> fields = parse(body);
+    String headerKey = request.getHeader(HEADER);
+    Object bodyKey = fields == null ? null : fields.get("requestId");
+    if (body.length > MAX_BODY || fields == null || (headerKey == null && bodyKey == null)) {
+      // No key, or a body the controller will refuse anyway: nothing to remember.
+      chain.doFilter(cached, response);
+      return;
+    }
+    String key = headerKey != null ? headerKey : String.valueOf(bodyKey);
+    if (!KEY.matcher(key).matches()
+        || (headerKey != null && bodyKey != null && !headerKey.equals(String.valueOf(bodyKey)))) {
+      writeProblem(
+          response,
+          badKey("requestId and the Idempotency-Key header must agree, 1-128 visible characters"),
+          null);
+      return;
+    }
+    String scope = caller(request) + " " + request.getRequestURI();
+    String canonical = canonical(fields);
+    IdempotencyKeys.Begin begin = keys.begin(scope, key, sha256(canonical), canonical);
+    if (begin instanceof IdempotencyKeys.Replay replay) {
+      replay(response, replay);
+    } else if (begin instanceof IdempotencyKeys.Mismatch mismatch) {
+      writeProblem(response, mismatch(differingFields(mismatch.storedBody(), canonical)), null);
+    } else if (begin instanceof IdempotencyKeys.InProgress) {
+      writeProblem(response, inProgress(), "1");
+    } else {
+      run(cached, response, chain, scope, key, ((IdempotencyKeys.Run) begin).owner());
+    }
+  }
+
+  private void run(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      FilterChain chain,
+      String scope,
+      String key,
+      String owner)
+      throws ServletException, IOException {
+    ContentCachingResponseWrapper wrapper = new ContentCachingResponseWrapper(response);
+    boolean stored = false;
+    try {
+      chain.doFilter(request, wrapper);
+      int status = wrapper.getStatus();
+      byte[] content = wrapper.getContentAsByteArray();
+      boolean isFinal =
+          status < 500 && wrapper.getHeader(HttpHeaders.RETRY_AFTER) == null && content.length > 0;
+      if (isFinal && content.length <= MAX_BODY) {
+        keys.complete(scope, key, owner, status, new String(content, StandardCharsets.UTF_8));
+        stored = true;
+      }
+    } finally {
+      if (!stored) {
+        keys.release(scope, key, owner);
+      }
+      wrapper.copyBodyToResponse();
+    }
+  }
+
+  private static void replay(HttpServletResponse response, IdempotencyKeys.Replay replay)
+      throws IOException {
+    byte[] bytes = replay.body().getBytes(StandardCharsets.UTF_8);
+    response.setStatus(replay.status());
+    response.setContentType(
+        replay.status() < 400
+            ? MediaType.APPLICATION_JSON_VALUE
+            : MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+    response.setHeader(REPLAYED, "true");
+    response.setContentLength(bytes.length);
+    response.getOutputStream().write(bytes);
+  }
+
+  private void writeProblem(HttpServletResponse response, ProblemDetail problem, String retryAfter)
+      throws IOException {
+    byte[] bytes = json.writeValueAsBytes(problem);
+    response.setStatus(problem.getStatus());
+    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+    if (retryAfter != null) {
+      response.setHeader(HttpHeaders.RETRY_AFTER, retryAfter);
+    }
+    response.setContentLength(bytes.length);
+    response.getOutputStream().write(bytes);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> parse(byte[] body) {
+    try {
+      Object value = json.readValue(body, Object.class);
+      return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
+    } catch (JacksonException e) {
+      return null;
+    }
+  }
+
+  private String canonical(Map<String, Object> fields) {
+    Map<String, Object> withoutKey = new TreeMap<>(fields);
+    withoutKey.remove("requestId");
+    return canonicalJson.writeValueAsString(withoutKey);
+  }
+
+  private List<String> differingFields(String stored, String current) {
+    JsonNode before = json.readTree(stored);
+    JsonNode after = json.readTree(current);
+    TreeSet<String> names = new TreeSet<>();
+    before.propertyNames().forEach(names::add);
+    after.propertyNames().forEach(names::add);
+    List<String> differing = new ArrayList<>();
+    for (String name : names) {
+      if (!java.util.Objects.equals(before.get(name), after.get(name))) {
+        differing.add(name);
+      }
+    }
+    return differing;
+  }
+
+  private static String caller(HttpServletRequest request) {
+    String client = request.getHeader(CLIENT_HEADER);
+    return client != null && CLIENT.matcher(client).matches() ? client : "default";
+  }
+
+  private static ProblemDetail badKey(String detail) {
+    return ProblemType.IDEMPOTENCY_KEY_INVALID.problem(detail);
+  }
+
+  private static ProblemDetail mismatch(List<String> fields) {
+    ProblemDetail problem =
+        ProblemType.IDEMPOTENCY_KEY_REUSED.problem(
+            "This idempotency key was used with a different request body.");
+    problem.setProperty("fields", fields);
+    return problem;
+  }
+
+  private static ProblemDetail inProgress() {
+    return ProblemType.IDEMPOTENCY_KEY_IN_USE.problem(
+        "The first request with this idempotency key is still running; retry after a moment.");
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

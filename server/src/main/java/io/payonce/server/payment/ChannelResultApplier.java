@@ -1,0 +1,177 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.alarm.AlarmType;
+import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.journal.TransitionOutcome;
+import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.order.OrderStatus;
+import io.payonce.server.order.OrderTransitions;
+import java.time.Clock;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * {@code applyChannelResult}: the one path by which what a channel says about a trade reaches our
+ * books — notify, query, close, janitor and reconciliation all come here. The channel's word that
+ * money was taken is a fact, not a request: it is recorded even for a payment we had closed.
+ */
+@Service
+public class ChannelResultApplier {
+
+  private static final Logger log = LoggerFactory.getLogger(ChannelResultApplier.class);
+  private static final int DEADLOCK_ATTEMPTS = 3;
+
+  private final PaymentRepository payments;
+  private final PaymentTransitions transitions;
+  private final OrderTransitions orderTransitions;
+  private final AppliedFacts facts;
+  private final Alarms alarms;
+  private final TransactionTemplate transactions;
+  private final Clock clock;
+
+  ChannelResultApplier(
+      PaymentRepository payments,
+      PaymentTransitions transitions,
+      OrderTransitions orderTransitions,
+      AppliedFacts facts,
+      Alarms alarms,
+      TransactionTemplate transactions,
+      Clock clock) {
+    this.payments = payments;
+    this.transitions = transitions;
+    this.orderTransitions = orderTransitions;
+    this.facts = facts;
+    this.alarms = alarms;
+    this.transactions = transactions;
+    this.clock = clock;
+  }
+
+  /**
+   * Applies what the channel says about a trade.
+   *
+   * @param fact the notify's fact to record at most once in the same transaction, or null for
+   *     results we asked for (query, close), which the conditional UPDATE alone keeps idempotent
+   */
+  public ApplyResult apply(ChannelTrade trade, TransitionSource source, ChannelFact fact) {
+    Optional<Payment> found = payments.findByOutTradeNo(trade.outTradeNo());
+    if (found.isEmpty()) {
+      alarms.raise(
+          AlarmType.UNKNOWN_PAYMENT,
+          fact == null ? null : fact.channel(),
+          trade.outTradeNo(),
+          source + " reported " + trade.state() + " trade_no=" + trade.tradeNo());
+      return new ApplyResult(ApplyResult.Kind.UNKNOWN_PAYMENT, null);
+    }
+    Payment payment = found.get();
+    if (trade.state().paid() && trade.totalAmountMinor() != payment.amount().minorUnits()) {
+      alarms.raise(
+          AlarmType.AMOUNT_MISMATCH,
+          payment.channel().name(),
+          payment.outTradeNo(),
+          source
+              + " reported "
+              + trade.totalAmountMinor()
+              + " minor units paid, payment is "
+              + payment.amount().minorUnits());
+      return new ApplyResult(ApplyResult.Kind.AMOUNT_MISMATCH, payment.status());
+    }
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return transactions.execute(status -> applyInTransaction(payment, trade, source, fact));
+      } catch (FactAlreadyApplied duplicate) {
+        return new ApplyResult(ApplyResult.Kind.DUPLICATE, currentStatus(payment));
+      } catch (PessimisticLockingFailureException deadlock) {
+        if (attempt == DEADLOCK_ATTEMPTS) {
+          throw deadlock;
+        }
+        log.info("apply retry outTradeNo={} reason=lock-conflict", payment.outTradeNo());
+      }
+    }
+  }
+
+  private ApplyResult applyInTransaction(
+      Payment payment, ChannelTrade trade, TransitionSource source, ChannelFact fact) {
+    if (fact != null) {
+      try {
+        facts.insert(fact, payment.outTradeNo(), clock.instant());
+      } catch (DuplicateKeyException e) {
+        // The transaction is unusable on PostgreSQL now: leave it, rolled back, and say so.
+        throw new FactAlreadyApplied();
+      }
+    }
+    return switch (trade.state()) {
+      case SUCCESS, FINISHED -> succeed(payment, trade, source);
+      case WAIT_BUYER_PAY ->
+          move(payment, PaymentStatus.PAYING, source, "buyer opened the trade", trade);
+      case CLOSED -> move(payment, PaymentStatus.CLOSED, source, "channel closed the trade", trade);
+      case NOT_FOUND -> new ApplyResult(ApplyResult.Kind.NO_CHANGE, payment.status());
+    };
+  }
+
+  private ApplyResult succeed(Payment payment, ChannelTrade trade, TransitionSource source) {
+    TransitionOutcome<PaymentStatus> outcome =
+        transitions.apply(
+            payment.payId(),
+            PaymentStatus.SUCCESS,
+            source,
+            "paid trade_no=" + trade.tradeNo(),
+            ChannelFields.tradeNo(trade.tradeNo()));
+    if (!outcome.won()) {
+      return new ApplyResult(ApplyResult.Kind.NO_CHANGE, outcome.current());
+    }
+    PaymentStatus previous = payments.previousStatus(payment.payId());
+    String channel = payment.channel().name();
+    if (previous == PaymentStatus.CLOSED || previous == PaymentStatus.FAIL) {
+      alarms.raiseWithChange(
+          AlarmType.PAID_AFTER_CLOSE,
+          channel,
+          payment.outTradeNo(),
+          "money taken after the payment was "
+              + previous
+              + "; recorded as SUCCESS ("
+              + source
+              + ")");
+    }
+    TransitionOutcome<OrderStatus> order =
+        orderTransitions.apply(
+            payment.orderId(), OrderStatus.PAID, source, "paid by " + payment.outTradeNo());
+    if (!order.won()) {
+      alarms.raiseWithChange(
+          AlarmType.DUPLICATE_PAYMENT,
+          channel,
+          payment.outTradeNo(),
+          "payment succeeded while its order is " + order.current() + ": refund it");
+    }
+    return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
+  }
+
+  private ApplyResult move(
+      Payment payment,
+      PaymentStatus target,
+      TransitionSource source,
+      String detail,
+      ChannelTrade trade) {
+    TransitionOutcome<PaymentStatus> outcome =
+        transitions.apply(
+            payment.payId(), target, source, detail, ChannelFields.tradeNo(trade.tradeNo()));
+    return new ApplyResult(
+        outcome.won() ? ApplyResult.Kind.APPLIED : ApplyResult.Kind.NO_CHANGE, outcome.current());
+  }
+
+  private PaymentStatus currentStatus(Payment payment) {
+    return payments.findById(payment.payId()).map(Payment::status).orElse(payment.status());
+  }
+
+  /** Unwinds the transaction of a fact that was applied before. */
+  private static final class FactAlreadyApplied extends RuntimeException {
+    FactAlreadyApplied() {
+      super(null, null, false, false);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.channel.ChannelOutcome;
+import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.PaymentChannels;
+import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderRepository;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Service;
+
+/**
+ * GET /pay/query: the order's payment as we know it and, when it has been pending for a while, as
+ * the channel knows it — the answer goes through {@link ChannelResultApplier} like a notify's, so a
+ * lost notify is made good by the buyer's own page polling. Queries are rate-limited per payment
+ * across all instances.
+ */
+@Service
+public class PaymentQueries {
+
+  private final OrderRepository orders;
+  private final PaymentRepository payments;
+  private final PaymentChannels channels;
+  private final ChannelResultApplier applier;
+  private final PaymentProperties props;
+  private final Clock clock;
+
+  PaymentQueries(
+      OrderRepository orders,
+      PaymentRepository payments,
+      PaymentChannels channels,
+      ChannelResultApplier applier,
+      PaymentProperties props,
+      Clock clock) {
+    this.orders = orders;
+    this.payments = payments;
+    this.channels = channels;
+    this.applier = applier;
+    this.props = props;
+    this.clock = clock;
+  }
+
+  /**
+   * An order and the payment that matters most: the paid one, else the one in flight, else the
+   * latest.
+   */
+  public record OrderPayment(Order order, Payment payment) {}
+
+  public OrderPayment query(String orderNo) {
+    Order order =
+        orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    Optional<Payment> payment = mainPayment(order.id());
+    if (payment.isPresent() && askChannel(payment.get())) {
+      order = orders.findById(order.id()).orElseThrow();
+      payment = payments.findById(payment.get().payId());
+    }
+    return new OrderPayment(order, payment.orElse(null));
+  }
+
+  private boolean askChannel(Payment payment) {
+    Instant now = clock.instant();
+    if (!isPending(payment.status()) || payment.createdAt().plus(props.queryAfter()).isAfter(now)) {
+      return false;
+    }
+    if (!payments.claimQuery(payment.payId(), now, now.plus(props.queryInterval()))) {
+      return false;
+    }
+    ChannelOutcome<ChannelTrade> outcome =
+        channels.get(payment.channel().name()).query(payment.outTradeNo());
+    if (outcome instanceof ChannelOutcome.Done<ChannelTrade> done) {
+      applier.apply(done.value(), TransitionSource.QUERY, null);
+      return true;
+    }
+    return false;
+  }
+
+  private static boolean isPending(PaymentStatus status) {
+    return status.isInFlight();
+  }
+
+  private Optional<Payment> mainPayment(long orderId) {
+    List<Payment> all = payments.findByOrderId(orderId);
+    return all.stream()
+        .filter(p -> p.status() == PaymentStatus.SUCCESS)
+        .findFirst()
+        .or(() -> all.stream().filter(p -> p.status().isInFlight()).findFirst())
+        .or(() -> all.stream().max(Comparator.comparingLong(Payment::payId)));
+  }
+}

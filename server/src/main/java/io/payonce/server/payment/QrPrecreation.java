@@ -1,0 +1,222 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.alarm.AlarmType;
+import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.ChannelOutcome;
+import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.PaymentChannel;
+import io.payonce.server.channel.PaymentChannels;
+import io.payonce.server.channel.Precreated;
+import io.payonce.server.journal.TransitionOutcome;
+import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderNotPayableException;
+import io.payonce.server.order.OrderRepository;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+/**
+ * Precreate, exactly once per order: the database's one-slot constraint decides which request opens
+ * the payment (committed as INIT before any channel call), a lease decides which request makes its
+ * channel call, and every other request — double clicks, reloads, other instances — gets the same
+ * out_trade_no and QR code without calling the channel. An unknown outcome keeps the payment INIT
+ * and its number: the next request retries the channel under the same out_trade_no.
+ */
+@Service
+public class QrPrecreation {
+
+  private static final Logger log = LoggerFactory.getLogger(QrPrecreation.class);
+  private static final int OPEN_ATTEMPTS = 3;
+  private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+
+  private final OrderRepository orders;
+  private final PaymentOpener opener;
+  private final PaymentRepository payments;
+  private final PaymentTransitions transitions;
+  private final ChannelResultApplier applier;
+  private final PaymentChannels channels;
+  private final Alarms alarms;
+  private final PaymentProperties props;
+  private final Clock clock;
+
+  QrPrecreation(
+      OrderRepository orders,
+      PaymentOpener opener,
+      PaymentRepository payments,
+      PaymentTransitions transitions,
+      ChannelResultApplier applier,
+      PaymentChannels channels,
+      Alarms alarms,
+      PaymentProperties props,
+      Clock clock) {
+    this.orders = orders;
+    this.opener = opener;
+    this.payments = payments;
+    this.transitions = transitions;
+    this.applier = applier;
+    this.channels = channels;
+    this.alarms = alarms;
+    this.props = props;
+    this.clock = clock;
+  }
+
+  /**
+   * The order's QR code on {@code channel}, creating its payment if it has none in flight.
+   *
+   * @throws OrderNotFoundException no such order
+   * @throws OrderNotPayableException the order is paid, refunded or closed
+   * @throws PaymentInProgressException another request's channel call is still running
+   * @throws ChannelUnavailableException the channel's answer is unknown; retry later
+   * @throws ChannelRefusedException the channel refused the trade
+   * @throws PaymentExpiredException the payment in flight has expired
+   */
+  public PrecreateAnswer precreate(String orderNo, Channel channel, String requestId) {
+    Order order =
+        orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    for (int attempt = 1; ; attempt++) {
+      Instant now = clock.instant();
+      Instant leaseUntil = now.plus(props.callLease());
+      OpenedPayment opened =
+          opener.open(order.id(), channel, requestId, now.plus(props.qrTtl()), leaseUntil);
+      PrecreateAnswer answer =
+          opened.created()
+              ? callChannel(order, opened.payment(), leaseUntil)
+              : joinInFlight(order, opened.payment());
+      if (answer != null || attempt == OPEN_ATTEMPTS) {
+        if (answer == null) {
+          throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
+        }
+        return answer;
+      }
+      // The payment we found left its slot (closed or failed at the channel): open the next one.
+    }
+  }
+
+  /** A duplicate request: wait, bounded, for the payment in flight, or take over its call. */
+  private PrecreateAnswer joinInFlight(Order order, Payment payment) {
+    Instant deadline = clock.instant().plus(props.duplicateWait());
+    long pauseMillis = 20;
+    Payment current = payment;
+    while (true) {
+      switch (current.status()) {
+        case PRECREATED, PAYING -> {
+          return answerFor(order, current);
+        }
+        case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
+        case FAIL, CLOSED -> {
+          return null;
+        }
+        case INIT -> {
+          Instant now = clock.instant();
+          Instant until = now.plus(props.callLease());
+          // The first request's call lease ran out (it crashed, or its outcome was unknown).
+          if (payments.claimCallLease(current.payId(), now, until)) {
+            return callChannel(order, current, until);
+          }
+          if (!now.isBefore(deadline)) {
+            throw new PaymentInProgressException(current.outTradeNo(), RETRY_AFTER);
+          }
+        }
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pauseMillis));
+      pauseMillis = Math.min(pauseMillis * 2, 200);
+      current = payments.findById(current.payId()).orElseThrow();
+    }
+  }
+
+  /** Makes the channel call this request holds the lease for, outside any transaction. */
+  private PrecreateAnswer callChannel(Order order, Payment payment, Instant leaseUntil) {
+    PaymentChannel channel = channels.get(payment.channel().name());
+    ChannelOutcome<Precreated> outcome =
+        channel.precreate(
+            payment.outTradeNo(),
+            payment.amount().minorUnits(),
+            order.title(),
+            payment.expireTime());
+    if (outcome instanceof ChannelOutcome.Done<Precreated> done) {
+      String qrCode = done.value().qrCode();
+      TransitionOutcome<PaymentStatus> moved =
+          transitions.apply(
+              payment.payId(),
+              PaymentStatus.PRECREATED,
+              TransitionSource.API,
+              "qr issued",
+              new ChannelFields(null, qrCode, null));
+      if (moved.won()) {
+        return answer(order, payment, qrCode, PaymentStatus.PRECREATED);
+      }
+      // A notify or query got there first (the buyer was quick): report where it stands.
+      return answerFor(order, payments.findById(payment.payId()).orElseThrow());
+    }
+    if (outcome instanceof ChannelOutcome.Refused<Precreated> refused) {
+      return onRefusal(order, payment, channel, refused);
+    }
+    payments.releaseCallLease(payment.payId(), leaseUntil);
+    throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+  }
+
+  private PrecreateAnswer onRefusal(
+      Order order,
+      Payment payment,
+      PaymentChannel channel,
+      ChannelOutcome.Refused<Precreated> refused) {
+    String subCode = refused.subCode();
+    if ("ACQ.TRADE_HAS_SUCCESS".equals(subCode) || "ACQ.TRADE_HAS_CLOSE".equals(subCode)) {
+      // The channel knows this number better than we do: ask it, and record what it says.
+      ChannelOutcome<ChannelTrade> trade = channel.query(payment.outTradeNo());
+      if (trade instanceof ChannelOutcome.Done<ChannelTrade> known) {
+        applier.apply(known.value(), TransitionSource.QUERY, null);
+        Payment now = payments.findById(payment.payId()).orElseThrow();
+        if (now.status() == PaymentStatus.SUCCESS) {
+          throw new OrderNotPayableException(order.id(), paidStatus(order));
+        }
+        if (now.status() == PaymentStatus.CLOSED) {
+          return null;
+        }
+      }
+      throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+    }
+    if ("ACQ.CONTEXT_INCONSISTENT".equals(subCode)) {
+      alarms.raise(
+          AlarmType.CHANNEL_INCONSISTENT,
+          channel.name(),
+          payment.outTradeNo(),
+          "the channel holds different trade details for this number");
+    }
+    transitions.apply(
+        payment.payId(),
+        PaymentStatus.FAIL,
+        TransitionSource.API,
+        "channel refused: " + subCode,
+        ChannelFields.none());
+    log.warn("precreate refused outTradeNo={} subCode={}", payment.outTradeNo(), subCode);
+    throw new ChannelRefusedException(payment.outTradeNo(), subCode, refused.message());
+  }
+
+  private PrecreateAnswer answerFor(Order order, Payment payment) {
+    if (payment.status() == PaymentStatus.SUCCESS) {
+      throw new OrderNotPayableException(order.id(), paidStatus(order));
+    }
+    if (payment.expireTime() != null && !clock.instant().isBefore(payment.expireTime())) {
+      throw new PaymentExpiredException(payment.outTradeNo());
+    }
+    return answer(order, payment, payment.qrCode(), payment.status());
+  }
+
+  private static PrecreateAnswer answer(
+      Order order, Payment payment, String qrCode, PaymentStatus status) {
+    return new PrecreateAnswer(
+        order.orderNo(), payment.outTradeNo(), qrCode, payment.expireTime(), status);
+  }
+
+  private io.payonce.server.order.OrderStatus paidStatus(Order order) {
+    return orders.findById(order.id()).map(Order::status).orElse(order.status());
+  }
+}

@@ -1,0 +1,53 @@
+package io.payonce.server.payment.web;
+
+import io.payonce.server.order.NewOrder;
+import io.payonce.server.payment.Channel;
+import io.payonce.server.payment.PrecreateAnswer;
+import io.payonce.server.payment.QrPrecreation;
+import io.payonce.server.web.FieldViolation;
+import io.payonce.server.web.InvalidRequestException;
+import java.util.List;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /pay/alipay/precreate}: the order's QR code. Repeats — double clicks, reloads, other
+ * instances — answer the same out_trade_no and QR code without a second channel call; request-level
+ * replays (Idempotency-Key or requestId) are answered byte for byte by the idempotency filter.
+ */
+@RestController
+class PrecreateController {
+
+  private static final int MAX_REQUEST_ID = 128;
+
+  private final QrPrecreation precreation;
+
+  PrecreateController(QrPrecreation precreation) {
+    this.precreation = precreation;
+  }
+
+  @PostMapping(
+      path = "/pay/alipay/precreate",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  PrecreateAnswer precreate(@RequestBody PrecreateRequest request) {
+    validate(request);
+    return precreation.precreate(request.orderNo(), Channel.ALIPAY, request.requestId());
+  }
+
+  private static void validate(PrecreateRequest request) {
+    if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
+      throw invalid("orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -");
+    }
+    if (request.requestId() != null
+        && (request.requestId().isBlank() || request.requestId().length() > MAX_REQUEST_ID)) {
+      throw invalid("requestId", "must be 1 to 128 characters");
+    }
+  }
+
+  private static InvalidRequestException invalid(String field, String message) {
+    return new InvalidRequestException(List.of(new FieldViolation(field, message)));
+  }
+}
