@@ -5,10 +5,12 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Bean;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 /** The PayOnce payment service. */
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@EnableScheduling
 public class PayOnceApplication {
 
   public static void main(String[] args) {

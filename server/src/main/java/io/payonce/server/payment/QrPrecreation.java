@@ -43,6 +43,7 @@ public class QrPrecreation {
   private final ChannelResultApplier applier;
   private final PaymentChannels channels;
   private final Alarms alarms;
+  private final ContentionGuard guard;
   private final PaymentProperties props;
   private final Clock clock;
 
@@ -54,6 +55,7 @@ public class QrPrecreation {
       ChannelResultApplier applier,
       PaymentChannels channels,
       Alarms alarms,
+      org.springframework.beans.factory.ObjectProvider<ContentionGuard> guard,
       PaymentProperties props,
       Clock clock) {
     this.orders = orders;
@@ -63,6 +65,7 @@ public class QrPrecreation {
     this.applier = applier;
     this.channels = channels;
     this.alarms = alarms;
+    this.guard = guard.getIfAvailable(() -> ContentionGuard.NONE);
     this.props = props;
     this.clock = clock;
   }
@@ -78,6 +81,10 @@ public class QrPrecreation {
    * @throws PaymentExpiredException the payment in flight has expired
    */
   public PrecreateAnswer precreate(String orderNo, Channel channel, String requestId) {
+    return guard.around(orderNo, () -> precreateUnguarded(orderNo, channel, requestId));
+  }
+
+  private PrecreateAnswer precreateUnguarded(String orderNo, Channel channel, String requestId) {
     Order order =
         orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     for (int attempt = 1; ; attempt++) {
