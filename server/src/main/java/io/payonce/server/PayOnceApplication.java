@@ -1,5 +1,6 @@
 package io.payonce.server;
 
+import io.payonce.server.reconcile.ReconcileCommand;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -14,6 +15,9 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 public class PayOnceApplication {
 
   public static void main(String[] args) {
+    if (ReconcileCommand.isInvoked(args)) {
+      System.exit(ReconcileCommand.run(args, PayOnceApplication.class));
+    }
     SpringApplication.run(PayOnceApplication.class, args);
   }
 

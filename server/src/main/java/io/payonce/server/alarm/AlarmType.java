@@ -17,5 +17,7 @@ public enum AlarmType {
   /** An order was paid through more than one payment: the extra one must be refunded. */
   DUPLICATE_PAYMENT,
   /** The channel answered something our records cannot explain (e.g. a trade paid for a new QR). */
-  CHANNEL_INCONSISTENT
+  CHANNEL_INCONSISTENT,
+  /** We recorded a success that the channel's bill of the day does not have (reconciliation). */
+  LOCAL_ONLY_SUCCESS
 }

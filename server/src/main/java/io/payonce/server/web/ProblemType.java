@@ -67,6 +67,12 @@ public enum ProblemType {
       "idempotency-key-in-use",
       "Idempotency key in use",
       "The first request with this key is still running."),
+  /** The reconciliation anomaly was resolved before; its first resolution stands. */
+  ANOMALY_RESOLVED(
+      409,
+      "anomaly-resolved",
+      "Anomaly already resolved",
+      "This anomaly was resolved before; its resolution stands."),
   /** Any other client error. */
   BAD_REQUEST(400, "bad-request", "Bad request", "The request could not be understood."),
   /** The server failed; details are in its log, never in the response. */

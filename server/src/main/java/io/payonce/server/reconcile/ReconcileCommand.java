@@ -1,0 +1,135 @@
+package io.payonce.server.reconcile;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * {@code java -jar payonce-server.jar reconcile --channel alipay --date 2026-11-28 --file
+ * bill.zip}: reconciles a bill file given by hand against the configured database, with a progress
+ * bar, and exits. The web server, the sandbox and the schedules do not start in this mode.
+ *
+ * <p>Exit status: 0 completed with no open anomaly, 3 completed with anomalies, 1 failed (or the
+ * day is being run by a server right now), 2 a usage error.
+ */
+public final class ReconcileCommand {
+
+  public static final String NAME = "reconcile";
+  static final int COMPLETED = 0;
+  static final int FAILED = 1;
+  static final int USAGE = 2;
+  static final int ANOMALIES = 3;
+
+  private static final String USAGE_TEXT =
+      "usage: reconcile --channel alipay --date yyyy-MM-dd --file bill.zip [--spring.x=y ...]";
+
+  private ReconcileCommand() {}
+
+  /** Whether the command line asks for this command rather than the server. */
+  public static boolean isInvoked(String[] args) {
+    return args.length > 0 && NAME.equals(args[0]);
+  }
+
+  /** Runs the command; returns the process exit status. */
+  public static int run(String[] args, Class<?> application) {
+    PrintStream out = System.out;
+    Arguments arguments;
+    try {
+      arguments = Arguments.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.println(USAGE_TEXT);
+      return USAGE;
+    }
+    try (ConfigurableApplicationContext context =
+            new SpringApplicationBuilder(application)
+                .web(WebApplicationType.NONE)
+                .lazyInitialization(true)
+                .logStartupInfo(false)
+                .properties(
+                    Map.of(
+                        "spring.main.banner-mode", "off",
+                        "payonce.sandbox.enabled", "false",
+                        "logging.level.io.payonce", "WARN"))
+                .run(arguments.springArgs().toArray(String[]::new));
+        TerminalProgress progress = new TerminalProgress()) {
+      Optional<ReconciliationRun> run =
+          context
+              .getBean(Reconciliations.class)
+              .runNow(
+                  arguments.channel(),
+                  arguments.date(),
+                  new FileBillSource(arguments.file()),
+                  progress);
+      progress.close();
+      if (run.isEmpty()) {
+        out.println("another instance is reconciling " + arguments.date() + " right now");
+        return FAILED;
+      }
+      return report(run.get(), out);
+    }
+  }
+
+  private static int report(ReconciliationRun run, PrintStream out) {
+    out.printf("run %d %s %s: %s%n", run.id(), run.channel(), run.billDate(), run.status());
+    if (run.status() != RunStatus.COMPLETED) {
+      out.println("error: " + run.error());
+      return FAILED;
+    }
+    long anomalies = 0;
+    for (Map.Entry<Outcome, Long> count : run.counts().entrySet()) {
+      out.printf("  %-22s %d%n", count.getKey(), count.getValue());
+      if (count.getKey().isAnomaly() && count.getKey() != Outcome.CHANNEL_ONLY_SUCCESS) {
+        anomalies += count.getValue();
+      }
+    }
+    return anomalies == 0 ? COMPLETED : ANOMALIES;
+  }
+
+  /** The command's options; anything else is handed to Spring (e.g. --spring.datasource.url=). */
+  record Arguments(String channel, LocalDate date, Path file, List<String> springArgs) {
+
+    static Arguments parse(String[] args) {
+      String channel = null;
+      String date = null;
+      String file = null;
+      List<String> rest = new ArrayList<>();
+      for (int i = 1; i < args.length; i++) {
+        switch (args[i]) {
+          case "--channel" -> channel = value(args, ++i, "--channel");
+          case "--date" -> date = value(args, ++i, "--date");
+          case "--file" -> file = value(args, ++i, "--file");
+          default -> rest.add(args[i]);
+        }
+      }
+      String name = channel == null ? "" : channel.toUpperCase(Locale.ROOT);
+      if (!Reconciliations.supports(name)) {
+        throw new IllegalArgumentException("--channel must be alipay");
+      }
+      if (file == null) {
+        throw new IllegalArgumentException("--file is required");
+      }
+      try {
+        return new Arguments(name, LocalDate.parse(String.valueOf(date)), Path.of(file), rest);
+      } catch (DateTimeParseException e) {
+        throw new IllegalArgumentException("--date must be yyyy-MM-dd");
+      }
+    }
+
+    private static String value(String[] args, int at, String option) {
+      if (at >= args.length) {
+        throw new IllegalArgumentException(option + " needs a value");
+      }
+      return args[at];
+    }
+  }
+}

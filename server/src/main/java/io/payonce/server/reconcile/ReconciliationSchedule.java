@@ -1,0 +1,44 @@
+package io.payonce.server.reconcile;
+
+import io.payonce.server.channel.alipay.AlipayChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * The daily run of yesterday's bill, and the pick-up of runs abandoned by a dead instance. Both are
+ * safe on every instance at once: a day has one run and a run one lease holder.
+ */
+@Component
+@ConditionalOnWebApplication
+class ReconciliationSchedule {
+
+  private static final Logger log = LoggerFactory.getLogger(ReconciliationSchedule.class);
+
+  private final Reconciliations reconciliations;
+
+  ReconciliationSchedule(Reconciliations reconciliations) {
+    this.reconciliations = reconciliations;
+  }
+
+  @Scheduled(
+      cron = "${payonce.reconcile.cron:0 30 10 * * *}",
+      zone = "${payonce.reconcile.zone:Asia/Shanghai}")
+  void reconcileYesterday() {
+    ReconciliationRun run = reconciliations.start(AlipayChannel.NAME, reconciliations.yesterday());
+    log.info(
+        "reconcile scheduled run={} billDate={} status={}", run.id(), run.billDate(), run.status());
+  }
+
+  @Scheduled(
+      fixedDelayString = "${payonce.reconcile.resume-every:PT1M}",
+      initialDelayString = "${payonce.reconcile.resume-every:PT1M}")
+  void resumeAbandoned() {
+    int resumed = reconciliations.resumeAbandoned();
+    if (resumed > 0) {
+      log.info("reconcile resumed runs={}", resumed);
+    }
+  }
+}

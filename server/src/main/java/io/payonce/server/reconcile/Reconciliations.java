@@ -1,0 +1,219 @@
+package io.payonce.server.reconcile;
+
+import io.payonce.server.channel.alipay.AlipayChannel;
+import io.payonce.server.web.Failures;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Starts, resumes and reports reconciliation runs. One run per channel and bill day: starting a
+ * finished day again re-runs it (same outcomes, no second repair); starting a running day returns
+ * the run in progress. Runs execute one at a time on a worker thread of this instance, under a
+ * lease that another instance takes over if this one dies.
+ */
+@Service
+public class Reconciliations implements DisposableBean {
+
+  private static final Logger log = LoggerFactory.getLogger(Reconciliations.class);
+
+  private final ReconciliationRuns runs;
+  private final Anomalies anomalies;
+  private final ReconciliationWorker worker;
+  private final AlipayBillDownload download;
+  private final ReconcileProperties properties;
+  private final Clock clock;
+  private final String owner;
+  private final ExecutorService executor =
+      Executors.newSingleThreadExecutor(
+          task -> {
+            Thread thread = new Thread(task, "reconcile");
+            thread.setDaemon(true);
+            return thread;
+          });
+
+  Reconciliations(
+      ReconciliationRuns runs,
+      Anomalies anomalies,
+      ReconciliationWorker worker,
+      AlipayBillDownload download,
+      ReconcileProperties properties,
+      Clock clock) {
+    this.runs = runs;
+    this.anomalies = anomalies;
+    this.worker = worker;
+    this.download = download;
+    this.properties = properties;
+    this.clock = clock;
+    this.owner = ownerName(properties.instanceId());
+  }
+
+  /** The channels that have bills to reconcile. */
+  public static boolean supports(String channel) {
+    return AlipayChannel.NAME.equals(channel);
+  }
+
+  /** The day whose bill is the newest one finished, in the bill zone. */
+  public LocalDate yesterday() {
+    return LocalDate.now(clock.withZone(properties.zone())).minusDays(1);
+  }
+
+  /** Whether a bill day can exist yet: it has begun. */
+  public boolean hasBegun(LocalDate billDate) {
+    return !billDate.isAfter(LocalDate.now(clock.withZone(properties.zone())));
+  }
+
+  /**
+   * Starts (or re-runs) the day's reconciliation from the channel's bill, in the background.
+   *
+   * @return the run, running
+   */
+  public ReconciliationRun start(String channel, LocalDate billDate) {
+    Optional<ReconciliationRun> claimed = claim(channel, billDate, RunSource.CHANNEL);
+    if (claimed.isEmpty()) {
+      return runs.find(channel, billDate).orElseThrow();
+    }
+    ReconciliationRun run = claimed.get();
+    submit(run.id(), download.of(billDate));
+    return run;
+  }
+
+  /**
+   * Reconciles the day from a bill given by hand, in the calling thread.
+   *
+   * @return the finished run, or empty if another instance is running that day
+   */
+  public Optional<ReconciliationRun> runNow(
+      String channel, LocalDate billDate, BillSource bill, RunProgress progress) {
+    return claim(channel, billDate, RunSource.FILE)
+        .map(run -> worker.work(run.id(), owner, bill, progress, RunControl.UNTIL_INTERRUPTED));
+  }
+
+  /** Takes over running runs whose instance stopped renewing their lease, one at a time. */
+  public int resumeAbandoned() {
+    int resumed = 0;
+    for (ReconciliationRun run : runs.abandoned(clock.instant())) {
+      if (run.source() == RunSource.FILE && run.phase() == RunPhase.STAGING) {
+        continue; // only the process that had the file can stage it
+      }
+      if (runs.claim(run.id(), owner, clock.instant(), leaseEnd())) {
+        log.info("reconcile run={} resumed phase={} owner={}", run.id(), run.phase(), owner);
+        submit(run.id(), download.of(run.billDate()));
+        resumed++;
+      }
+    }
+    return resumed;
+  }
+
+  @Transactional(readOnly = true)
+  public Optional<ReconciliationRun> find(long id) {
+    return runs.find(id);
+  }
+
+  @Transactional(readOnly = true)
+  public Optional<ReconciliationRun> find(String channel, LocalDate billDate) {
+    return runs.find(channel, billDate);
+  }
+
+  @Transactional(readOnly = true)
+  public List<ReconciliationRun> recent(int limit) {
+    return runs.recent(limit);
+  }
+
+  @Transactional(readOnly = true)
+  public List<Anomaly> anomalies(long runId, Boolean resolved, long afterId, int limit) {
+    return anomalies.page(runId, resolved, afterId, limit);
+  }
+
+  /**
+   * Marks an anomaly resolved with the operator's comment.
+   *
+   * @return the anomaly, or empty if the run has no such anomaly
+   * @throws AnomalyAlreadyResolvedException if it was resolved before
+   */
+  @Transactional
+  public Optional<Anomaly> resolve(long runId, long anomalyId, String comment) {
+    if (anomalies.resolve(runId, anomalyId, comment, clock.instant())) {
+      return anomalies.find(runId, anomalyId);
+    }
+    Optional<Anomaly> existing = anomalies.find(runId, anomalyId);
+    if (existing.isPresent()) {
+      throw new AnomalyAlreadyResolvedException(existing.get());
+    }
+    return existing;
+  }
+
+  /** This instance's name in leases. */
+  String owner() {
+    return owner;
+  }
+
+  /** Claims the day's run for this instance: a new run, a re-run, or an abandoned running one. */
+  Optional<ReconciliationRun> claim(String channel, LocalDate billDate, RunSource source) {
+    Instant now = clock.instant();
+    Optional<ReconciliationRun> existing = runs.find(channel, billDate);
+    if (existing.isEmpty()) {
+      try {
+        runs.insert(channel, billDate, source, owner, now, leaseEnd());
+        return runs.find(channel, billDate);
+      } catch (DuplicateKeyException raced) {
+        existing = runs.find(channel, billDate);
+      }
+    }
+    ReconciliationRun run = existing.orElseThrow();
+    boolean claimed =
+        run.status() == RunStatus.RUNNING
+            ? runs.claim(run.id(), owner, now, leaseEnd())
+            : runs.restart(run.id(), source, owner, now, leaseEnd());
+    return claimed ? runs.find(run.id()) : Optional.empty();
+  }
+
+  private void submit(long runId, BillSource bill) {
+    executor.execute(
+        () -> {
+          try {
+            worker.work(runId, owner, bill, RunProgress.NONE, RunControl.UNTIL_INTERRUPTED);
+          } catch (RuntimeException e) {
+            log.error("reconcile run={} crashed {}", runId, Failures.describe(e));
+          }
+        });
+  }
+
+  private Instant leaseEnd() {
+    return clock.instant().plus(properties.lease());
+  }
+
+  @Override
+  public void destroy() throws InterruptedException {
+    executor.shutdownNow();
+    executor.awaitTermination(10, TimeUnit.SECONDS);
+  }
+
+  private static String ownerName(String configured) {
+    if (configured != null && !configured.isBlank()) {
+      return configured;
+    }
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      host = "host";
+    }
+    String name = host + "-" + UUID.randomUUID().toString().substring(0, 8);
+    return name.length() > 64 ? name.substring(name.length() - 64) : name;
+  }
+}

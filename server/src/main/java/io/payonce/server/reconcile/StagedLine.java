@@ -1,0 +1,16 @@
+package io.payonce.server.reconcile;
+
+/**
+ * A staged bill row joined with our payment of the same out_trade_no, if any.
+ *
+ * @param payId null when we have no such payment
+ * @param repairedByReconciliation the payment's SUCCESS was written by an earlier reconciliation
+ * @param otherSuccessForOrder another payment of the same order is SUCCESS too
+ */
+record StagedLine(
+    BillLine line,
+    Long payId,
+    String status,
+    Long localAmountMinor,
+    boolean repairedByReconciliation,
+    boolean otherSuccessForOrder) {}

@@ -1,0 +1,120 @@
+package io.payonce.server.reconcile.web;
+
+import io.payonce.server.reconcile.ReconciliationRun;
+import io.payonce.server.reconcile.Reconciliations;
+import io.payonce.server.web.FieldViolation;
+import io.payonce.server.web.InvalidRequestException;
+import java.net.URI;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /ops/reconciliations}: start a day's run, follow it, list and resolve its anomalies. */
+@RestController
+@RequestMapping(path = "/ops/reconciliations", produces = MediaType.APPLICATION_JSON_VALUE)
+class ReconciliationController {
+
+  private static final int MAX_COMMENT = 1000;
+  private static final int MAX_PAGE = 500;
+
+  private final Reconciliations reconciliations;
+
+  ReconciliationController(Reconciliations reconciliations) {
+    this.reconciliations = reconciliations;
+  }
+
+  /** Starts (or re-runs) a day: 202 with the run's address; a running day answers its run. */
+  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<RunView> start(@RequestBody StartRequest request) {
+    String channel = channel(request.channel());
+    LocalDate billDate = billDate(request.billDate());
+    ReconciliationRun run = reconciliations.start(channel, billDate);
+    return ResponseEntity.accepted()
+        .location(URI.create("/ops/reconciliations/" + run.id()))
+        .body(RunView.of(run));
+  }
+
+  @GetMapping
+  List<RunView> recent(@RequestParam(defaultValue = "30") int limit) {
+    return reconciliations.recent(pageSize(limit)).stream().map(RunView::of).toList();
+  }
+
+  @GetMapping("/{id}")
+  RunView run(@PathVariable long id) {
+    return reconciliations
+        .find(id)
+        .map(RunView::of)
+        .orElseThrow(() -> new ReconciliationNotFoundException("no reconciliation run " + id));
+  }
+
+  @GetMapping("/{id}/anomalies")
+  List<AnomalyView> anomalies(
+      @PathVariable long id,
+      @RequestParam(required = false) Boolean resolved,
+      @RequestParam(defaultValue = "0") long after,
+      @RequestParam(defaultValue = "100") int limit) {
+    run(id);
+    return reconciliations.anomalies(id, resolved, after, pageSize(limit)).stream()
+        .map(AnomalyView::of)
+        .toList();
+  }
+
+  @PostMapping(
+      path = "/{id}/anomalies/{anomalyId}/resolve",
+      consumes = MediaType.APPLICATION_JSON_VALUE)
+  AnomalyView resolve(
+      @PathVariable long id, @PathVariable long anomalyId, @RequestBody ResolveRequest request) {
+    String comment = request.comment() == null ? "" : request.comment().strip();
+    if (comment.isEmpty() || comment.length() > MAX_COMMENT) {
+      throw invalid("comment", "must be 1 to " + MAX_COMMENT + " characters");
+    }
+    return reconciliations
+        .resolve(id, anomalyId, comment)
+        .map(AnomalyView::of)
+        .orElseThrow(
+            () ->
+                new ReconciliationNotFoundException("run " + id + " has no anomaly " + anomalyId));
+  }
+
+  private static String channel(String channel) {
+    String name = channel == null ? "" : channel.strip().toUpperCase(Locale.ROOT);
+    if (!Reconciliations.supports(name)) {
+      throw invalid("channel", "must be ALIPAY");
+    }
+    return name;
+  }
+
+  private LocalDate billDate(String text) {
+    LocalDate billDate;
+    try {
+      billDate = LocalDate.parse(text == null ? "" : text.strip());
+    } catch (DateTimeParseException e) {
+      throw invalid("billDate", "must be a date, yyyy-MM-dd");
+    }
+    if (!reconciliations.hasBegun(billDate)) {
+      throw invalid("billDate", "must not be in the future");
+    }
+    return billDate;
+  }
+
+  private static int pageSize(int limit) {
+    if (limit < 1 || limit > MAX_PAGE) {
+      throw invalid("limit", "must be 1 to " + MAX_PAGE);
+    }
+    return limit;
+  }
+
+  private static InvalidRequestException invalid(String field, String message) {
+    return new InvalidRequestException(List.of(new FieldViolation(field, message)));
+  }
+}
