@@ -40,6 +40,11 @@ class AlipayBillDownload {
 
   private InputStream open(LocalDate billDate) throws IOException, BillUnavailableException {
     ChannelOutcome<String> url = channel.getObject().tradeBillUrl(billDate);
+    if (url instanceof ChannelOutcome.Refused<String> refused
+        && refused.is(AlipayChannel.BILL_NOT_EXIST)) {
+      throw BillUnavailableException.noTradesThatDay(
+          "Alipay has no bill of " + billDate + " (" + AlipayChannel.BILL_NOT_EXIST + ")");
+    }
     if (url instanceof ChannelOutcome.Refused<String> refused) {
       throw new BillUnavailableException(
           "Alipay refused the bill of " + billDate + ": " + refused.subCode());

@@ -106,7 +106,17 @@ class ReconciliationWorker {
           staging.bad,
           footer.rows());
       return true;
-    } catch (BillFormatException | BillUnavailableException e) {
+    } catch (BillUnavailableException e) {
+      if (e.noTradesThatDay()) {
+        // Nothing to match; our successes of the day, if any, are all missing from the channel.
+        log.info("reconcile run={} emptyDay=true reason=\"{}\"", run.id(), e.getMessage());
+        if (!runs.startMatching(run.id(), owner, 0, 0, 0, leaseEnd())) {
+          throw new LeaseLost();
+        }
+        return true;
+      }
+      failure = e.getMessage();
+    } catch (BillFormatException e) {
       failure = e.getMessage();
     } catch (IOException e) {
       failure = "the bill could not be read: " + e.getClass().getSimpleName();

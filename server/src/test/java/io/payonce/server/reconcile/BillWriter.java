@@ -23,6 +23,9 @@ final class BillWriter implements AutoCloseable {
           + "订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,"
           + "券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注";
 
+  /** How the detail file is written: its charset and column header. */
+  record Options(Charset charset, String header) {}
+
   private final ZipOutputStream zip;
   private final Writer text;
   private long payments;
@@ -67,6 +70,17 @@ final class BillWriter implements AutoCloseable {
   void garbage(String line) {
     payments++;
     line(line);
+  }
+
+  /** A payment row whose amount cell is not money. */
+  void unreadableAmount(String tradeNo, String outTradeNo) {
+    payments++;
+    line(
+        tradeNo
+            + "\t,"
+            + outTradeNo
+            + "\t,交易\t,测试,2026-11-28 10:00:00,2026-11-28 10:00:04,"
+            + "\t,\t,\t,\t,x\t,not-money,1.00,0.00,0.00,0.00,0.00,0.00,\t,0.00\t,0.00,\t,0.00,0.00,");
   }
 
   private void row(String tradeNo, String outTradeNo, String type, long amount, String request) {

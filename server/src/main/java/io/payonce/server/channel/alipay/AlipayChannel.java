@@ -54,6 +54,9 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   private static final Logger log = LoggerFactory.getLogger(AlipayChannel.class);
   private static final String TRADE_NOT_EXIST = "ACQ.TRADE_NOT_EXIST";
 
+  /** The refusal of {@link #tradeBillUrl} for a day without a bill (no trades that day). */
+  public static final String BILL_NOT_EXIST = "isp.bill_not_exist";
+
   private final AlipayClientProvider provider;
   private final ChannelCallListener listener;
   private final Clock clock;
@@ -261,9 +264,10 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
       R response, Function<R, T> onSuccess) {
     String code = response.getCode();
     String subCode = response.getSubCode();
+    // isp.bill_not_exist is a definite answer (no bill for that day), not a system error.
     if ("20000".equals(code)
         || "ACQ.SYSTEM_ERROR".equals(subCode)
-        || (subCode != null && subCode.startsWith("isp."))) {
+        || (subCode != null && subCode.startsWith("isp.") && !BILL_NOT_EXIST.equals(subCode))) {
       return ChannelOutcome.unknown("channel system error " + code + "/" + subCode);
     }
     if (!response.isSuccess()) {
