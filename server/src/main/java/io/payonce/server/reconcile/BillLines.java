@@ -41,6 +41,8 @@ class BillLines {
                          AND bill_date < :before)
       """;
 
+  // Pages are ranges of line numbers (contiguous from 1), not "the next N rows": a freshly staged
+  // table has no statistics, and an open-ended range made PostgreSQL sort the whole rest per page.
   // The two flags are index probes per row (journal by aggregate, payment by order): they let a
   // re-run give the same outcome for a payment reconciliation itself repaired, and spot a second
   // success for one order, without a query per row from here.
@@ -65,9 +67,9 @@ class BillLines {
       LEFT JOIN payment p ON p.out_trade_no = l.out_trade_no
       WHERE l.run_id = :runId
         AND l.line_no > :after
+        AND l.line_no <= :upTo
         AND l.kind IN ('PAYMENT', 'REFUND')
       ORDER BY l.line_no
-      LIMIT :limit
       """;
 
   // A success recorded just after midnight may be the previous day's payment: it is missing only
@@ -134,11 +136,12 @@ class BillLines {
     return jdbc.sql(DELETE_BEFORE).param("channel", channel).param("before", before).update();
   }
 
-  List<StagedLine> page(long runId, long afterLineNo, int limit) {
+  /** The payment and refund rows numbered in (afterLineNo, upToLineNo], in order. */
+  List<StagedLine> page(long runId, long afterLineNo, long upToLineNo) {
     return jdbc.sql(PAGE)
         .param("runId", runId)
         .param("after", afterLineNo)
-        .param("limit", limit)
+        .param("upTo", upToLineNo)
         .query(BillLines::staged)
         .list();
   }

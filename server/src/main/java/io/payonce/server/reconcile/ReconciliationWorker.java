@@ -131,9 +131,9 @@ class ReconciliationWorker {
     long after = run.lastLineNo();
     long processed = run.rowsProcessed();
     long total = run.rowsTotal() == null ? 0 : run.rowsTotal();
-    for (List<StagedLine> page = lines.page(run.id(), after, properties.batchSize());
-        !page.isEmpty();
-        page = lines.page(run.id(), after, properties.batchSize())) {
+    while (after < run.rowsStaged()) {
+      long upTo = Math.min(run.rowsStaged(), after + properties.batchSize());
+      List<StagedLine> page = lines.page(run.id(), after, upTo);
       List<Verdict> verdicts = new ArrayList<>(page.size());
       for (StagedLine staged : page) {
         verdicts.add(
@@ -144,9 +144,8 @@ class ReconciliationWorker {
       if (control.stop(processed + page.size())) {
         throw new Stopped();
       }
-      long last = page.get(page.size() - 1).line().lineNo();
-      checkpoint(run, owner, verdicts, last);
-      after = last;
+      checkpoint(run, owner, verdicts, upTo);
+      after = upTo;
       processed += page.size();
       progress.matched(processed, total);
     }
