@@ -57,9 +57,16 @@ public final class ReconcileCommand {
                 .logStartupInfo(false)
                 .properties(
                     Map.of(
-                        "spring.main.banner-mode", "off",
-                        "payonce.sandbox.enabled", "false",
-                        "logging.level.io.payonce", "WARN"))
+                        "spring.main.banner-mode",
+                        "off",
+                        "payonce.sandbox.enabled",
+                        "false",
+                        "logging.level.root",
+                        "WARN",
+                        // Alarms are stored (and counted in the summary); one line each would drown
+                        // the progress bar on a bill full of anomalies.
+                        "logging.level.io.payonce.server.alarm",
+                        "OFF"))
                 .run(arguments.springArgs().toArray(String[]::new));
         TerminalProgress progress = new TerminalProgress()) {
       Optional<ReconciliationRun> run =
