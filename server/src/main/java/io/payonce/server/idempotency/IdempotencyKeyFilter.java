@@ -140,7 +140,16 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
 
   private void writeProblem(HttpServletResponse response, ProblemDetail problem, String retryAfter)
       throws IOException {
-    byte[] bytes = json.writeValueAsBytes(problem);
+    // Written here, outside Spring MVC: flatten the extension members as RFC 9457 wants them.
+    Map<String, Object> members = new java.util.LinkedHashMap<>();
+    members.put("type", problem.getType().toString());
+    members.put("title", problem.getTitle());
+    members.put("status", problem.getStatus());
+    members.put("detail", problem.getDetail());
+    if (problem.getProperties() != null) {
+      members.putAll(problem.getProperties());
+    }
+    byte[] bytes = json.writeValueAsBytes(members);
     response.setStatus(problem.getStatus());
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
     if (retryAfter != null) {

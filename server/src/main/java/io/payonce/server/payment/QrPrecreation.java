@@ -88,7 +88,7 @@ public class QrPrecreation {
     Order order =
         orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     for (int attempt = 1; ; attempt++) {
-      Instant now = clock.instant();
+      Instant now = now();
       Instant leaseUntil = now.plus(props.callLease());
       OpenedPayment opened =
           opener.open(order.id(), channel, requestId, now.plus(props.qrTtl()), leaseUntil);
@@ -121,7 +121,7 @@ public class QrPrecreation {
           return null;
         }
         case INIT -> {
-          Instant now = clock.instant();
+          Instant now = now();
           Instant until = now.plus(props.callLease());
           // The first request's call lease ran out (it crashed, or its outcome was unknown).
           if (payments.claimCallLease(current.payId(), now, until)) {
@@ -205,6 +205,11 @@ public class QrPrecreation {
         ChannelFields.none());
     log.warn("precreate refused outTradeNo={} subCode={}", payment.outTradeNo(), subCode);
     throw new ChannelRefusedException(payment.outTradeNo(), subCode, refused.message());
+  }
+
+  // Leases are compared for equality when released: keep them to what every database stores.
+  private Instant now() {
+    return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
   }
 
   private PrecreateAnswer answerFor(Order order, Payment payment) {
