@@ -31,7 +31,7 @@ final class AlipayKeysResolver {
     if (embeddedSandbox != null) {
       AlipayKeys keys = merchantKeys(props, embeddedSandbox.platformPublicKeyBase64());
       embeddedSandbox.registerApp(props.appId(), keys.merchantPublicKey(), props.sellerId());
-      log.info("alipay keys=generated registered=embedded-sandbox appId={}", props.appId());
+      log.info("alipay keys=sandbox registered=embedded-sandbox appId={}", props.appId());
       return keys;
     }
     if (props.sandboxUrl() != null && !props.sandboxUrl().isBlank()) {
@@ -78,7 +78,7 @@ final class AlipayKeysResolver {
         throw new IllegalStateException(
             "the sandbox at " + base + " refused the app registration: " + registered.statusCode());
       }
-      log.info("alipay keys=generated registered=standalone-sandbox url={}", base);
+      log.info("alipay keys=sandbox registered=standalone-sandbox url={}", base);
       return keys;
     } catch (java.io.IOException e) {
       throw new IllegalStateException("cannot reach the sandbox at " + base, e);
