@@ -18,10 +18,10 @@ record BenchOptions(
     int ops, List<Integer> concurrencies, List<BenchDatabase> databases, int warmup, Duration cap) {
 
   static BenchOptions parse(String... args) {
-    int ops = 300;
+    int ops = 200;
     List<Integer> concurrencies = List.of(1, 4, 16);
     List<BenchDatabase> databases = List.of(BenchDatabase.MARIADB, BenchDatabase.POSTGRES);
-    int warmup = 200;
+    int warmup = 100;
     Duration cap = Duration.ofSeconds(30);
     for (String arg : args) {
       String[] pair = arg.replaceFirst("^--", "").split("=", 2);

@@ -52,7 +52,8 @@ final class RawScanToPay {
         AND status IN (?, ?)
       """;
 
-  private static final String ORDER_TRANSITION_FROM_ONE =
+  // The IN list holds one placeholder per status the transition table allows: see inList.
+  private static final String ORDER_TRANSITION =
       """
       UPDATE orders
       SET previous_status = status,
@@ -60,18 +61,7 @@ final class RawScanToPay {
           updated_at = ?,
           version = version + 1
       WHERE id = ?
-        AND status IN (?)
-      """;
-
-  private static final String ORDER_TRANSITION_FROM_THREE =
-      """
-      UPDATE orders
-      SET previous_status = status,
-          status = ?,
-          updated_at = ?,
-          version = version + 1
-      WHERE id = ?
-        AND status IN (?, ?, ?)
+        AND status IN (%s)
       """;
 
   private static final String SELECT_ORDER_PREVIOUS_STATUS =
@@ -108,7 +98,7 @@ final class RawScanToPay {
             AND active_slot = ?
           """;
 
-  private static final String PAYMENT_TRANSITION_FROM_ONE =
+  private static final String PAYMENT_TRANSITION =
       """
       UPDATE payment
       SET previous_status = status,
@@ -120,22 +110,7 @@ final class RawScanToPay {
           updated_at = ?,
           version = version + 1
       WHERE pay_id = ?
-        AND status IN (?)
-      """;
-
-  private static final String PAYMENT_TRANSITION_FROM_FIVE =
-      """
-      UPDATE payment
-      SET previous_status = status,
-          status = ?,
-          active_slot = ?,
-          trade_no = COALESCE(?, trade_no),
-          qr_code = COALESCE(?, qr_code),
-          expire_time = COALESCE(?, expire_time),
-          updated_at = ?,
-          version = version + 1
-      WHERE pay_id = ?
-        AND status IN (?, ?, ?, ?, ?)
+        AND status IN (%s)
       """;
 
   private static final String SELECT_PAYMENT_PREVIOUS_STATUS =
@@ -215,47 +190,31 @@ final class RawScanToPay {
   static RawPayment precreate(Connection c, String orderNo) throws SQLException {
     long orderId = orderIdByNo(c, orderNo);
     String outTradeNo = outTradeNo();
-    long payId;
-    begin(c);
-    try {
-      LocalDateTime now = now();
-      lockOrderIfPayable(c, orderId, now);
-      String status = orderStatus(c, orderId);
-      if ("CREATED".equals(status)) {
-        try (PreparedStatement move = c.prepareStatement(ORDER_TRANSITION_FROM_ONE)) {
-          move.setString(1, "PAYING");
-          move.setObject(2, now());
-          move.setLong(3, orderId);
-          move.setString(4, "CREATED");
-          requireOne(move.executeUpdate(), "order to PAYING");
-        }
-        String previous = single(c, SELECT_ORDER_PREVIOUS_STATUS, orderId);
-        journal(c, "ORDER", orderId, previous, "PAYING", "API", "payment opened");
-      }
-      payId = insertPayment(c, orderId, outTradeNo, now);
-      journal(c, "PAYMENT", payId, null, "INIT", "API", "opened on ALIPAY");
-      selectById(c, SELECT_PAYMENT_BY_ID, payId);
-      c.commit();
-    } catch (SQLException | RuntimeException e) {
-      c.rollback();
-      throw e;
-    } finally {
-      c.setAutoCommit(true);
-    }
+    long payId =
+        inTransaction(
+            c,
+            () -> {
+              LocalDateTime now = now();
+              lockOrderIfPayable(c, orderId, now);
+              if ("CREATED".equals(orderStatus(c, orderId))) {
+                orderTransition(c, orderId, "PAYING", "CREATED");
+                String previous = single(c, SELECT_ORDER_PREVIOUS_STATUS, orderId);
+                journal(c, "ORDER", orderId, previous, "PAYING", "API", "payment opened");
+              }
+              long id = insertPayment(c, orderId, outTradeNo, now);
+              journal(c, "PAYMENT", id, null, "INIT", "API", "opened on ALIPAY");
+              selectById(c, SELECT_PAYMENT_BY_ID, id);
+              return id;
+            });
     channelCall(c, outTradeNo);
-    begin(c);
-    try {
-      paymentTransition(
-          c, PAYMENT_TRANSITION_FROM_ONE, payId, "PRECREATED", 1, null, QR_PREFIX + payId, "INIT");
-      String previous = single(c, SELECT_PAYMENT_PREVIOUS_STATUS, payId);
-      journal(c, "PAYMENT", payId, previous, "PRECREATED", "API", "qr issued");
-      c.commit();
-    } catch (SQLException | RuntimeException e) {
-      c.rollback();
-      throw e;
-    } finally {
-      c.setAutoCommit(true);
-    }
+    inTransaction(
+        c,
+        () -> {
+          paymentTransition(c, payId, "PRECREATED", 1, null, QR_PREFIX + payId, "INIT");
+          String previous = single(c, SELECT_PAYMENT_PREVIOUS_STATUS, payId);
+          journal(c, "PAYMENT", payId, previous, "PRECREATED", "API", "qr issued");
+          return null;
+        });
     return new RawPayment(payId, orderId, outTradeNo, tradeNo());
   }
 
@@ -266,34 +225,29 @@ final class RawScanToPay {
    */
   static void duplicatePrecreate(Connection c, String orderNo) throws SQLException {
     long orderId = orderIdByNo(c, orderNo);
-    begin(c);
-    try {
-      LocalDateTime now = now();
-      lockOrderIfPayable(c, orderId, now);
-      orderStatus(c, orderId);
-      insertPayment(c, orderId, outTradeNo(), now);
-      throw new IllegalStateException("a second payment was opened for " + orderNo);
-    } catch (SQLException e) {
-      if (!isDuplicateKey(e)) {
-        throw e;
-      }
-      c.rollback();
-    } finally {
-      c.setAutoCommit(true);
-    }
-    begin(c);
-    try (PreparedStatement inFlight = c.prepareStatement(SELECT_PAYMENT_IN_FLIGHT)) {
-      inFlight.setLong(1, orderId);
-      inFlight.setInt(2, 1);
-      try (ResultSet rs = inFlight.executeQuery()) {
-        if (!rs.next() || !"PRECREATED".equals(rs.getString("status"))) {
-          throw new IllegalStateException("no payment in flight for " + orderNo);
-        }
-      }
-      c.commit();
-    } finally {
-      c.setAutoCommit(true);
-    }
+    rolledBackOnDuplicate(
+        c,
+        () -> {
+          LocalDateTime now = now();
+          lockOrderIfPayable(c, orderId, now);
+          orderStatus(c, orderId);
+          insertPayment(c, orderId, outTradeNo(), now);
+        },
+        "a second payment was opened for " + orderNo);
+    inTransaction(
+        c,
+        () -> {
+          try (PreparedStatement inFlight = c.prepareStatement(SELECT_PAYMENT_IN_FLIGHT)) {
+            inFlight.setLong(1, orderId);
+            inFlight.setInt(2, 1);
+            try (ResultSet rs = inFlight.executeQuery()) {
+              if (!rs.next() || !"PRECREATED".equals(rs.getString("status"))) {
+                throw new IllegalStateException("no payment in flight for " + orderNo);
+              }
+            }
+          }
+          return null;
+        });
   }
 
   /**
@@ -302,50 +256,48 @@ final class RawScanToPay {
    */
   static void notifyFirst(Connection c, RawPayment p) throws SQLException {
     selectByText(c, SELECT_PAYMENT_BY_OUT_TRADE_NO, p.outTradeNo());
-    begin(c);
-    try {
-      LocalDateTime now = now();
-      dedup(c, p, now);
-      paymentTransition(
-          c,
-          PAYMENT_TRANSITION_FROM_FIVE,
-          p.payId(),
-          "SUCCESS",
-          null,
-          p.tradeNo(),
-          null,
-          "INIT",
-          "PRECREATED",
-          "PAYING",
-          "FAIL",
-          "CLOSED");
-      String previous = single(c, SELECT_PAYMENT_PREVIOUS_STATUS, p.payId());
-      journal(
-          c, "PAYMENT", p.payId(), previous, "SUCCESS", "NOTIFY", "paid trade_no=" + p.tradeNo());
-      selectById(c, SELECT_PAYMENT_BY_ID, p.payId());
-      outbox(c, "PAYMENT", p.payId(), "PaymentSucceeded", paymentPayload(p, previous));
-      single(c, SELECT_PAYMENT_PREVIOUS_STATUS, p.payId());
-      try (PreparedStatement move = c.prepareStatement(ORDER_TRANSITION_FROM_THREE)) {
-        move.setString(1, "PAID");
-        move.setObject(2, now());
-        move.setLong(3, p.orderId());
-        move.setString(4, "PAYING");
-        move.setString(5, "REFUNDING");
-        move.setString(6, "CLOSED");
-        requireOne(move.executeUpdate(), "order to PAID");
-      }
-      String orderPrevious = single(c, SELECT_ORDER_PREVIOUS_STATUS, p.orderId());
-      journal(
-          c, "ORDER", p.orderId(), orderPrevious, "PAID", "NOTIFY", "paid by " + p.outTradeNo());
-      selectById(c, SELECT_ORDER_BY_ID, p.orderId());
-      outbox(c, "ORDER", p.orderId(), "OrderPaid", orderPayload(p));
-      c.commit();
-    } catch (SQLException | RuntimeException e) {
-      c.rollback();
-      throw e;
-    } finally {
-      c.setAutoCommit(true);
-    }
+    inTransaction(
+        c,
+        () -> {
+          dedup(c, p, now());
+          paymentTransition(
+              c,
+              p.payId(),
+              "SUCCESS",
+              null,
+              p.tradeNo(),
+              null,
+              "INIT",
+              "PRECREATED",
+              "PAYING",
+              "FAIL",
+              "CLOSED");
+          String previous = single(c, SELECT_PAYMENT_PREVIOUS_STATUS, p.payId());
+          journal(
+              c,
+              "PAYMENT",
+              p.payId(),
+              previous,
+              "SUCCESS",
+              "NOTIFY",
+              "paid trade_no=" + p.tradeNo());
+          selectById(c, SELECT_PAYMENT_BY_ID, p.payId());
+          outbox(c, "PAYMENT", p.payId(), "PaymentSucceeded", paymentPayload(p, previous));
+          single(c, SELECT_PAYMENT_PREVIOUS_STATUS, p.payId());
+          orderTransition(c, p.orderId(), "PAID", "PAYING", "REFUNDING", "CLOSED");
+          String orderPrevious = single(c, SELECT_ORDER_PREVIOUS_STATUS, p.orderId());
+          journal(
+              c,
+              "ORDER",
+              p.orderId(),
+              orderPrevious,
+              "PAID",
+              "NOTIFY",
+              "paid by " + p.outTradeNo());
+          selectById(c, SELECT_ORDER_BY_ID, p.orderId());
+          outbox(c, "ORDER", p.orderId(), "OrderPaid", orderPayload(p));
+          return null;
+        });
     receipt(c, p, "APPLIED", "success", "payment SUCCESS");
   }
 
@@ -355,24 +307,55 @@ final class RawScanToPay {
    */
   static void notifyDuplicate(Connection c, RawPayment p) throws SQLException {
     selectByText(c, SELECT_PAYMENT_BY_OUT_TRADE_NO, p.outTradeNo());
-    begin(c);
-    try {
-      dedup(c, p, now());
-      throw new IllegalStateException("notify applied twice for " + p.outTradeNo());
-    } catch (SQLException e) {
-      if (!isDuplicateKey(e)) {
-        throw e;
-      }
-      c.rollback();
-    } finally {
-      c.setAutoCommit(true);
-    }
+    rolledBackOnDuplicate(
+        c, () -> dedup(c, p, now()), "notify applied twice for " + p.outTradeNo());
     selectById(c, SELECT_PAYMENT_BY_ID, p.payId());
     receipt(c, p, "DUPLICATE", "success", "payment SUCCESS");
   }
 
-  private static void begin(Connection c) throws SQLException {
+  /** Statements that need the connection, in the order they run. */
+  @FunctionalInterface
+  private interface Work<T> {
+    T run() throws SQLException;
+  }
+
+  @FunctionalInterface
+  private interface Steps {
+    void run() throws SQLException;
+  }
+
+  /** One transaction, as Spring runs it: auto-commit off, commit or roll back, auto-commit on. */
+  private static <T> T inTransaction(Connection c, Work<T> work) throws SQLException {
     c.setAutoCommit(false);
+    try {
+      T result = work.run();
+      c.commit();
+      return result;
+    } catch (SQLException | RuntimeException e) {
+      c.rollback();
+      throw e;
+    } finally {
+      c.setAutoCommit(true);
+    }
+  }
+
+  /** A transaction whose last insert must hit a unique key, and which is then rolled back. */
+  private static void rolledBackOnDuplicate(Connection c, Steps steps, String ifNot)
+      throws SQLException {
+    c.setAutoCommit(false);
+    try {
+      steps.run();
+    } catch (SQLException e) {
+      c.rollback();
+      c.setAutoCommit(true);
+      if (isDuplicateKey(e)) {
+        return;
+      }
+      throw e;
+    }
+    c.rollback();
+    c.setAutoCommit(true);
+    throw new IllegalStateException(ifNot);
   }
 
   private static long orderIdByNo(Connection c, String orderNo) throws SQLException {
@@ -433,7 +416,6 @@ final class RawScanToPay {
 
   private static void paymentTransition(
       Connection c,
-      String sql,
       long payId,
       String to,
       Integer activeSlot,
@@ -441,7 +423,7 @@ final class RawScanToPay {
       String qrCode,
       String... from)
       throws SQLException {
-    try (PreparedStatement move = c.prepareStatement(sql)) {
+    try (PreparedStatement move = c.prepareStatement(PAYMENT_TRANSITION.formatted(inList(from)))) {
       move.setString(1, to);
       if (activeSlot == null) {
         move.setNull(2, Types.SMALLINT);
@@ -458,6 +440,24 @@ final class RawScanToPay {
       }
       requireOne(move.executeUpdate(), "payment to " + to);
     }
+  }
+
+  private static void orderTransition(Connection c, long orderId, String to, String... from)
+      throws SQLException {
+    try (PreparedStatement move = c.prepareStatement(ORDER_TRANSITION.formatted(inList(from)))) {
+      move.setString(1, to);
+      move.setObject(2, now());
+      move.setLong(3, orderId);
+      for (int i = 0; i < from.length; i++) {
+        move.setString(4 + i, from[i]);
+      }
+      requireOne(move.executeUpdate(), "order to " + to);
+    }
+  }
+
+  /** What JdbcClient expands {@code IN (:from)} to: one placeholder per value. */
+  private static String inList(String... values) {
+    return String.join(", ", java.util.Collections.nCopies(values.length, "?"));
   }
 
   private static void journal(
@@ -513,27 +513,24 @@ final class RawScanToPay {
 
   private static void receipt(
       Connection c, RawPayment p, String outcome, String reply, String detail) throws SQLException {
-    begin(c);
-    try (PreparedStatement insert = c.prepareStatement(INSERT_NOTIFY_RECEIPT)) {
-      insert.setString(1, CHANNEL);
-      insert.setString(2, p.outTradeNo());
-      insert.setString(3, "bench" + p.payId());
-      insert.setString(4, p.tradeNo() + ":TRADE_SUCCESS");
-      insert.setString(5, "TRADE_SUCCESS");
-      insert.setString(6, ServiceClient.AMOUNT);
-      insert.setString(7, outcome);
-      insert.setString(8, reply);
-      insert.setString(9, detail);
-      insert.setString(10, PAYLOAD_HASH);
-      insert.setObject(11, now());
-      insert.executeUpdate();
-      c.commit();
-    } catch (SQLException | RuntimeException e) {
-      c.rollback();
-      throw e;
-    } finally {
-      c.setAutoCommit(true);
-    }
+    inTransaction(
+        c,
+        () -> {
+          try (PreparedStatement insert = c.prepareStatement(INSERT_NOTIFY_RECEIPT)) {
+            insert.setString(1, CHANNEL);
+            insert.setString(2, p.outTradeNo());
+            insert.setString(3, "bench" + p.payId());
+            insert.setString(4, p.tradeNo() + ":TRADE_SUCCESS");
+            insert.setString(5, "TRADE_SUCCESS");
+            insert.setString(6, ServiceClient.AMOUNT);
+            insert.setString(7, outcome);
+            insert.setString(8, reply);
+            insert.setString(9, detail);
+            insert.setString(10, PAYLOAD_HASH);
+            insert.setObject(11, now());
+            return insert.executeUpdate();
+          }
+        });
   }
 
   private static void selectById(Connection c, String sql, long id) throws SQLException {
