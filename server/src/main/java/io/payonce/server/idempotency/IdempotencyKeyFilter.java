@@ -112,7 +112,10 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       int status = wrapper.getStatus();
       byte[] content = wrapper.getContentAsByteArray();
       boolean isFinal =
-          status < 500 && wrapper.getHeader(HttpHeaders.RETRY_AFTER) == null && content.length > 0;
+          status < 500
+              && status != 202
+              && wrapper.getHeader(HttpHeaders.RETRY_AFTER) == null
+              && content.length > 0;
       if (isFinal && content.length <= MAX_BODY) {
         keys.complete(scope, key, owner, status, new String(content, StandardCharsets.UTF_8));
         stored = true;
