@@ -64,6 +64,14 @@ final class RawScanToPay {
         AND status IN (%s)
       """;
 
+  private static final String SELECT_ORDER_STATUS_FOR_UPDATE =
+      """
+      SELECT status
+      FROM orders
+      WHERE id = ?
+      FOR UPDATE
+      """;
+
   private static final String SELECT_ORDER_PREVIOUS_STATUS =
       """
       SELECT previous_status
@@ -284,6 +292,7 @@ final class RawScanToPay {
           selectById(c, SELECT_PAYMENT_BY_ID, p.payId());
           outbox(c, "PAYMENT", p.payId(), "PaymentSucceeded", paymentPayload(p, previous));
           single(c, SELECT_PAYMENT_PREVIOUS_STATUS, p.payId());
+          single(c, SELECT_ORDER_STATUS_FOR_UPDATE, p.orderId());
           orderTransition(c, p.orderId(), "PAID", "PAYING", "REFUNDING", "CLOSED");
           String orderPrevious = single(c, SELECT_ORDER_PREVIOUS_STATUS, p.orderId());
           journal(
