@@ -50,6 +50,7 @@ class BillLines {
       """
       SELECT l.line_no, l.kind, l.trade_no, l.out_trade_no, l.amount_minor, l.out_request_no,
              l.finished_at, p.pay_id, p.status, p.amount_minor AS local_amount,
+             r.status AS refund_status, r.amount_minor AS refund_amount,
              CASE WHEN EXISTS (SELECT 1
                                FROM journal j
                                WHERE j.aggregate = 'PAYMENT'
@@ -65,6 +66,8 @@ class BillLines {
                   THEN 1 ELSE 0 END AS other_success
       FROM reconciliation_line l
       LEFT JOIN payment p ON p.out_trade_no = l.out_trade_no
+      LEFT JOIN refund r ON r.pay_id = p.pay_id
+                        AND r.out_request_no = l.out_request_no
       WHERE l.run_id = :runId
         AND l.line_no > :after
         AND l.line_no <= :upTo
@@ -181,12 +184,16 @@ class BillLines {
     long payId = rs.getLong("pay_id");
     boolean found = !rs.wasNull();
     long localAmount = rs.getLong("local_amount");
+    long refundAmount = rs.getLong("refund_amount");
+    boolean refundFound = !rs.wasNull();
     return new StagedLine(
         line,
         found ? payId : null,
         rs.getString("status"),
         found ? localAmount : null,
         rs.getInt("repaired") == 1,
-        rs.getInt("other_success") == 1);
+        rs.getInt("other_success") == 1,
+        rs.getString("refund_status"),
+        refundFound ? refundAmount : null);
   }
 }

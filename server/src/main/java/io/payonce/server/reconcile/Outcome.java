@@ -16,8 +16,10 @@ public enum Outcome {
   DUPLICATE_PAYMENT(null),
   /** The bill has an out_trade_no we never issued. */
   UNKNOWN_TRADE(AlarmType.UNKNOWN_PAYMENT),
-  /** A refund row, recorded; checked against our refunds once they are kept. */
-  REFUND_UNCHECKED(null),
+  /** A refund row that matches a successful refund of ours (request number and amount). */
+  REFUND_MATCHED(null),
+  /** A refund row our refunds do not explain: unknown, another amount, or not successful here. */
+  REFUND_MISMATCH(AlarmType.CHANNEL_INCONSISTENT),
   /** A row that could not be read; nothing was done on its strength. */
   BAD_ROW(null);
 
@@ -34,6 +36,6 @@ public enum Outcome {
 
   /** Whether an operator should see it in the anomaly list. */
   public boolean isAnomaly() {
-    return this != MATCHED && this != REFUND_UNCHECKED;
+    return this != MATCHED && this != REFUND_MATCHED;
   }
 }

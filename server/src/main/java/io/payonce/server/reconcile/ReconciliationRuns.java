@@ -25,7 +25,7 @@ class ReconciliationRuns {
       SELECT id, channel, bill_date, source, status, phase, attempt, rows_staged, rows_total,
              rows_processed, last_line_no, matched_count, channel_only_count, local_only_count,
              amount_mismatch_count, duplicate_count, unknown_trade_count, refund_count,
-             bad_row_count, error, started_at, finished_at, lease_owner, lease_until
+             bad_row_count, refund_mismatch_count, error, started_at, finished_at, lease_owner, lease_until
       FROM reconciliation_run
       """;
 
@@ -82,6 +82,7 @@ class ReconciliationRuns {
           duplicate_count = 0,
           unknown_trade_count = 0,
           refund_count = 0,
+          refund_mismatch_count = 0,
           bad_row_count = 0,
           error = NULL,
           started_at = :now,
@@ -146,6 +147,7 @@ class ReconciliationRuns {
           duplicate_count = duplicate_count + :duplicate,
           unknown_trade_count = unknown_trade_count + :unknownTrade,
           refund_count = refund_count + :refund,
+          refund_mismatch_count = refund_mismatch_count + :refundMismatch,
           rows_processed = rows_processed + :processed,
           last_line_no = :lastLineNo,
           lease_until = :until
@@ -303,7 +305,8 @@ class ReconciliationRuns {
             .param("amountMismatch", counts.getOrDefault(Outcome.AMOUNT_MISMATCH, 0L))
             .param("duplicate", counts.getOrDefault(Outcome.DUPLICATE_PAYMENT, 0L))
             .param("unknownTrade", counts.getOrDefault(Outcome.UNKNOWN_TRADE, 0L))
-            .param("refund", counts.getOrDefault(Outcome.REFUND_UNCHECKED, 0L))
+            .param("refund", counts.getOrDefault(Outcome.REFUND_MATCHED, 0L))
+            .param("refundMismatch", counts.getOrDefault(Outcome.REFUND_MISMATCH, 0L))
             .param("processed", processed)
             .param("lastLineNo", lastLineNo)
             .update()
@@ -353,7 +356,8 @@ class ReconciliationRuns {
     counts.put(Outcome.AMOUNT_MISMATCH, rs.getLong("amount_mismatch_count"));
     counts.put(Outcome.DUPLICATE_PAYMENT, rs.getLong("duplicate_count"));
     counts.put(Outcome.UNKNOWN_TRADE, rs.getLong("unknown_trade_count"));
-    counts.put(Outcome.REFUND_UNCHECKED, rs.getLong("refund_count"));
+    counts.put(Outcome.REFUND_MATCHED, rs.getLong("refund_count"));
+    counts.put(Outcome.REFUND_MISMATCH, rs.getLong("refund_mismatch_count"));
     counts.put(Outcome.BAD_ROW, rs.getLong("bad_row_count"));
     long total = rs.getLong("rows_total");
     Long rowsTotal = rs.wasNull() ? null : total;

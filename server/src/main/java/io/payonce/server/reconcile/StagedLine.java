@@ -6,6 +6,8 @@ package io.payonce.server.reconcile;
  * @param payId null when we have no such payment
  * @param repairedByReconciliation the payment's SUCCESS was written by an earlier reconciliation
  * @param otherSuccessForOrder another payment of the same order is SUCCESS too
+ * @param refundStatus for a refund row, the status of our refund with its out_request_no, if any
+ * @param refundAmountMinor that refund's amount (positive), if any
  */
 record StagedLine(
     BillLine line,
@@ -13,4 +15,6 @@ record StagedLine(
     String status,
     Long localAmountMinor,
     boolean repairedByReconciliation,
-    boolean otherSuccessForOrder) {}
+    boolean otherSuccessForOrder,
+    String refundStatus,
+    Long refundAmountMinor) {}

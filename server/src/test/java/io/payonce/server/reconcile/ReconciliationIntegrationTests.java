@@ -316,6 +316,36 @@ abstract class ReconciliationIntegrationTests {
     assertThat(run.counts().get(Outcome.MATCHED)).isZero();
   }
 
+  @Test
+  void matchesARefundOfOursAndFlagsOneTheChannelMadeWithoutUs() {
+    Payment ours = paidWithNotify("17.00");
+    String ourRequest = "RQ" + System.nanoTime();
+    expect(
+        200,
+        http.post(
+            "/pay/refund",
+            "{\"orderNo\":\""
+                + orderNoOf(ours)
+                + "\",\"outRequestNo\":\""
+                + ourRequest
+                + "\",\"amount\":\"5.00\"}"));
+    Payment theirs = paidWithNotify("17.01");
+    String theirRequest = "RQX" + System.nanoTime();
+    // A refund made at the channel behind our back (another tool, a person in the portal).
+    assertThat(alipay.refund(theirs.outTradeNo(), theirRequest, 100, "portal"))
+        .isInstanceOf(ChannelOutcome.Done.class);
+
+    ReconciliationRun run = reconcileToday();
+
+    List<Anomaly> anomalies = reconciliations.anomalies(run.id(), null, 0, 500);
+    assertThat(anomalies).extracting(Anomaly::reference).doesNotContain(ourRequest);
+    assertThat(anomalies)
+        .filteredOn(anomaly -> anomaly.reference().equals(theirRequest))
+        .singleElement()
+        .satisfies(anomaly -> assertThat(anomaly.kind()).isEqualTo(Outcome.REFUND_MISMATCH));
+    assertThat(run.counts().get(Outcome.REFUND_MATCHED)).isPositive();
+  }
+
   // --- helpers ---
 
   private Payment paidWithoutNotify(String amount) {
@@ -325,6 +355,14 @@ abstract class ReconciliationIntegrationTests {
     JsonNode paid = http.buyerPays(qr.path("qrCode").asString());
     assertThat(paid.path("tradeStatus").asString()).isEqualTo("TRADE_SUCCESS");
     assertThat(status(payment)).isNotEqualTo(PaymentStatus.SUCCESS);
+    return payment;
+  }
+
+  private Payment paidWithNotify(String amount) {
+    JsonNode qr = http.orderWithQr(TestNumbers.orderNo("REFUND"), amount);
+    Payment payment = payment(qr);
+    http.buyerPays(qr.path("qrCode").asString());
+    await().until(() -> status(payment) == PaymentStatus.SUCCESS);
     return payment;
   }
 
