@@ -20,7 +20,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.flywaydb.core.Flyway;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -56,19 +55,8 @@ public final class ReconciliationBenchmark {
             .lazyInitialization(true)
             .logStartupInfo(false)
             .profiles("bench")
-            .properties(
-                Map.of(
-                    "spring.main.banner-mode", "off",
-                    "spring.datasource.url", url,
-                    "spring.datasource.username", database.equals("h2") ? "sa" : "postgres",
-                    "spring.datasource.password", "",
-                    "spring.flyway.clean-disabled", "false",
-                    "payonce.sandbox.enabled", "false",
-                    "logging.level.root", "WARN"))
+            .properties(benchProperties(database, url))
             .run()) {
-      Flyway flyway = context.getBean(Flyway.class);
-      flyway.clean();
-      flyway.migrate();
       JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
       Reconciliations reconciliations = context.getBean(Reconciliations.class);
       System.out.printf(
@@ -128,19 +116,31 @@ public final class ReconciliationBenchmark {
     }
   }
 
+  private static Map<String, Object> benchProperties(String database, String url) {
+    Map<String, Object> properties = new java.util.HashMap<>(ReconcileCommand.offlineDefaults());
+    properties.put("spring.datasource.url", url);
+    properties.put("spring.datasource.username", database.equals("h2") ? "sa" : "postgres");
+    properties.put("spring.datasource.password", "");
+    return properties;
+  }
+
+  /** A fresh, empty database for each run (the application migrates it on start). */
   private static String prepareDatabase(String database) throws Exception {
     if (database.equals("h2")) {
+      Path dir = Path.of("target", "bench", "h2");
+      if (Files.isDirectory(dir)) {
+        try (var files = Files.walk(dir)) {
+          files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+      }
       return "jdbc:h2:file:./target/bench/h2/payonce;CACHE_SIZE=8192";
     }
     try (Connection admin =
             DriverManager.getConnection(
                 "jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "");
         Statement statement = admin.createStatement()) {
-      var exists =
-          statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = 'payonce_bench_recon'");
-      if (!exists.next()) {
-        statement.execute("CREATE DATABASE payonce_bench_recon");
-      }
+      statement.execute("DROP DATABASE IF EXISTS payonce_bench_recon");
+      statement.execute("CREATE DATABASE payonce_bench_recon");
     }
     return "jdbc:postgresql://127.0.0.1:5432/payonce_bench_recon?reWriteBatchedInserts=true";
   }
