@@ -236,34 +236,37 @@ abstract class ReconciliationIntegrationTests {
 
   @Test
   void aBillInUtf8FailsTheRunAndRepairsNothing(@TempDir Path dir) throws Exception {
-    Payment payment = paidWithoutNotify("16.01");
-    Path file =
-        writeBill(
-            dir,
-            new BillWriter.Options(java.nio.charset.StandardCharsets.UTF_8, BillWriter.HEADER),
-            writer -> writer.payment(payment.outTradeNo() + "T", payment.outTradeNo(), 1601));
-
-    ReconciliationRun run = runFile(LocalDate.of(2020, 1, 2), file);
-
-    assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-    assertThat(run.error()).contains("GBK");
-    assertNothingRepaired(payment, run);
+    assertMalformedBillRepairsNothing(
+        dir,
+        LocalDate.of(2020, 1, 2),
+        new BillWriter.Options(java.nio.charset.StandardCharsets.UTF_8, BillWriter.HEADER),
+        "GBK");
   }
 
   @Test
   void aBillMissingAColumnFailsTheRunAndRepairsNothing(@TempDir Path dir) throws Exception {
-    Payment payment = paidWithoutNotify("16.02");
+    assertMalformedBillRepairsNothing(
+        dir,
+        LocalDate.of(2020, 1, 3),
+        new BillWriter.Options(
+            AlipayTradeBillReader.GBK, BillWriter.HEADER.replace(",订单金额（元）", "")),
+        "订单金额(元)");
+  }
+
+  private void assertMalformedBillRepairsNothing(
+      Path dir, LocalDate day, BillWriter.Options options, String error) throws Exception {
+    Payment payment = paidWithoutNotify("16.0" + day.getDayOfMonth());
+    long amount = payments.findById(payment.payId()).orElseThrow().amount().minorUnits();
     Path file =
         writeBill(
             dir,
-            new BillWriter.Options(
-                AlipayTradeBillReader.GBK, BillWriter.HEADER.replace(",订单金额（元）", "")),
-            writer -> writer.payment(payment.outTradeNo() + "T", payment.outTradeNo(), 1602));
+            options,
+            writer -> writer.payment(payment.outTradeNo() + "T", payment.outTradeNo(), amount));
 
-    ReconciliationRun run = runFile(LocalDate.of(2020, 1, 3), file);
+    ReconciliationRun run = runFile(day, file);
 
     assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-    assertThat(run.error()).contains("订单金额(元)");
+    assertThat(run.error()).contains(error);
     assertNothingRepaired(payment, run);
   }
 
