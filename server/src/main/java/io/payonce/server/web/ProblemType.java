@@ -67,6 +67,15 @@ public enum ProblemType {
       "idempotency-key-in-use",
       "Idempotency key in use",
       "The first request with this key is still running."),
+  /** The operator's console needs a credential; see WWW-Authenticate. */
+  UNAUTHORIZED(
+      401, "unauthorized", "Unauthorized", "This resource needs the operator's credential."),
+  /** The credential does not allow this, or the operator's console is closed. */
+  FORBIDDEN(
+      403,
+      "forbidden",
+      "Forbidden",
+      "Access denied; the operator's console opens only with payonce.ops.password set."),
   /** Any other client error. */
   BAD_REQUEST(400, "bad-request", "Bad request", "The request could not be understood."),
   /** The server failed; details are in its log, never in the response. */
