@@ -70,6 +70,14 @@ public final class ServerHttp {
     return send(request(path).method(method, BodyPublishers.noBody()));
   }
 
+  /** A request with a body of the given content type. */
+  public HttpResponse<String> send(
+      String method, String path, String contentTypeHeader, String contentType, String body) {
+    return send(
+        request(path, contentTypeHeader, contentType)
+            .method(method, BodyPublishers.ofString(body)));
+  }
+
   public JsonNode json(HttpResponse<String> response) {
     return json.readTree(response.body());
   }
