@@ -3,9 +3,9 @@ package io.payonce.server.cashier.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.payonce.server.testing.ChromeBrowser;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
-import io.payonce.server.testing.ServerHttp;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,15 +29,15 @@ class CashierExpiryIntegrationTests {
 
   @Test
   void anExpiredCodeIsReplacedOnlyByRefreshAndCannotBePaidAnyMore() {
-    ServerHttp server = new ServerHttp(port);
+    PayOnceHttp server = new PayOnceHttp(port);
     WebDriver driver = browser.driver();
-    String orderNo = server.createOrder("EXP", "5.00", "Slow buyer's tea");
-    driver.get(server.base() + "/cashier/" + orderNo);
+    String orderNo = server.createOrder("5.00", "Slow buyer's tea");
+    driver.get(server.serverBase() + "/cashier/" + orderNo);
     awaitState("READY", 15);
     driver.findElement(By.id("pay")).click();
     awaitState("WAITING", 15);
     String oldOutTradeNo = driver.findElement(By.id("qr")).getDomAttribute("data-out-trade-no");
-    String oldQrCode = server.payment(oldOutTradeNo).get("qrCode").asString();
+    String oldQrCode = server.payment(oldOutTradeNo).text("qrCode");
 
     awaitState("EXPIRED", 20);
     browser.screenshot("cashier-4-expired");
@@ -46,10 +46,14 @@ class CashierExpiryIntegrationTests {
     awaitState("WAITING", 15);
     String newOutTradeNo = driver.findElement(By.id("qr")).getDomAttribute("data-out-trade-no");
     assertThat(newOutTradeNo).isNotEqualTo(oldOutTradeNo);
-    assertThat(server.payment(newOutTradeNo).get("qrCode").asString()).isNotEqualTo(oldQrCode);
-    HttpResponse<String> oldPaid = server.walletPay(oldQrCode);
-    assertThat(oldPaid.statusCode()).as(oldPaid.body()).isNotEqualTo(200);
-    assertThat(server.payment(oldOutTradeNo).get("status").asString()).isNotEqualTo("SUCCESS");
+    browser.screenshot("cashier-6-refreshed");
+    assertThat(server.payment(newOutTradeNo).text("qrCode")).isNotEqualTo(oldQrCode);
+    Answer oldPaid = server.walletPay(oldQrCode);
+    assertThat(oldPaid.status()).as(oldPaid.body()).isNotEqualTo(200);
+    assertThat(server.payment(oldOutTradeNo).text("status")).isEqualTo("CLOSED");
+    assertThat(server.trades(oldOutTradeNo))
+        .noneSatisfy(
+            trade -> assertThat(trade.path("status").asString()).isEqualTo("TRADE_SUCCESS"));
   }
 
   private void awaitState(String state, int seconds) {

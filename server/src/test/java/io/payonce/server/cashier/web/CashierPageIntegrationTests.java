@@ -3,9 +3,10 @@ package io.payonce.server.cashier.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.payonce.server.testing.ChromeBrowser;
+import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
-import io.payonce.server.testing.ServerHttp;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,6 @@ import org.openqa.selenium.WindowType;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The cashier page in a real browser against the real server and its in-process sandbox: what the
@@ -35,23 +35,23 @@ class CashierPageIntegrationTests {
   @RegisterExtension static final ChromeBrowser browser = new ChromeBrowser();
 
   @LocalServerPort int port;
-  ServerHttp server;
+  PayOnceHttp server;
   WebDriver driver;
 
   @BeforeEach
   void setUp() {
-    server = new ServerHttp(port);
+    server = new PayOnceHttp(port);
     driver = browser.driver();
   }
 
   @AfterEach
   void clearChaos() {
-    server.send("DELETE", "/sandbox/chaos");
+    server.calm();
   }
 
   @Test
   void doubleClickAndReloadMakeOnePrecreateAndShowTheSameCode() {
-    String orderNo = server.createOrder("CASH", "12.34", "Double click tea");
+    String orderNo = server.createOrder("12.34", "Double click tea");
     openCashier(orderNo);
     awaitState("READY");
     browser.screenshot("cashier-1-ready");
@@ -61,8 +61,9 @@ class CashierPageIntegrationTests {
     awaitState("WAITING");
     String outTradeNo = shownOutTradeNo();
     assertThat(precreateRequestsSinceLoad()).isEqualTo(1);
-    String qrCode = server.payment(outTradeNo).get("qrCode").asString();
-    assertThat(QrDecoder.decode(server.getBytes(qrImageSource()).body())).isEqualTo(qrCode);
+    String qrCode = server.payment(outTradeNo).text("qrCode");
+    assertThat(QrDecoder.decode(server.bytes(server.serverBase() + qrImageSource())))
+        .isEqualTo(qrCode);
     browser.screenshot("cashier-2-waiting");
 
     driver.navigate().refresh();
@@ -70,14 +71,15 @@ class CashierPageIntegrationTests {
     awaitState("WAITING");
     assertThat(shownOutTradeNo()).isEqualTo(outTradeNo);
     assertThat(precreateRequestsSinceLoad()).isZero();
-    assertThat(QrDecoder.decode(server.getBytes(qrImageSource()).body())).isEqualTo(qrCode);
-    assertThat(server.sandboxCalls(outTradeNo, PRECREATE)).hasSize(1);
+    assertThat(QrDecoder.decode(server.bytes(server.serverBase() + qrImageSource())))
+        .isEqualTo(qrCode);
+    assertThat(server.calls(outTradeNo, PRECREATE)).hasSize(1);
     assertThat(text("countdown")).matches("1[45]:\\d\\d");
   }
 
   @Test
   void payingInTheSandboxWalletTurnsTheCashierPaidWithoutAReload() {
-    String orderNo = server.createOrder("CASH", "8.80", "Wallet coffee");
+    String orderNo = server.createOrder("8.80", "Wallet coffee");
     openCashier(orderNo);
     awaitState("READY");
     driver.findElement(By.id("pay")).click();
@@ -99,7 +101,7 @@ class CashierPageIntegrationTests {
     driver.switchTo().window(cashier);
 
     browser.waitUpTo(Duration.ofSeconds(10)).until(d -> "PAID".equals(browser.state("cashier")));
-    String tradeNo = server.payment(outTradeNo).get("tradeNo").asString();
+    String tradeNo = server.payment(outTradeNo).text("tradeNo");
     assertThat(tradeNo).isNotBlank();
     assertThat(text("trade-no")).isEqualTo(tradeNo);
     assertThat(text("paid-out-trade-no")).isEqualTo(outTradeNo);
@@ -111,8 +113,8 @@ class CashierPageIntegrationTests {
 
   @Test
   void anUnavailableChannelShowsAnErrorWhoseRetryGetsTheCode() {
-    String orderNo = server.createOrder("CASH", "3.00", "Flaky channel");
-    server.put("/sandbox/chaos", "{\"method\":\"" + PRECREATE + "\",\"gatewayErrorRate\":1}");
+    String orderNo = server.createOrder("3.00", "Flaky channel");
+    server.chaos(Map.of("method", PRECREATE, "gatewayErrorRate", 1));
     openCashier(orderNo);
     awaitState("READY");
 
@@ -122,17 +124,16 @@ class CashierPageIntegrationTests {
     assertThat(text("error-detail")).isNotBlank();
     browser.screenshot("cashier-5-error");
 
-    server.send("DELETE", "/sandbox/chaos");
+    server.calm();
     driver.findElement(By.id("retry")).click();
 
     awaitState("WAITING");
-    JsonNode payment = server.payment(shownOutTradeNo());
-    assertThat(payment.get("status").asString()).isEqualTo("PRECREATED");
+    assertThat(server.payment(shownOutTradeNo()).text("status")).isEqualTo("PRECREATED");
   }
 
   @Test
   void anUnknownOrderShowsNotFound() {
-    driver.get(server.base() + "/cashier/NO-SUCH-ORDER-" + System.nanoTime());
+    driver.get(server.serverBase() + "/cashier/NO-SUCH-ORDER-" + System.nanoTime());
 
     assertThat(driver.findElement(By.cssSelector("main")).getDomAttribute("data-state"))
         .isEqualTo("NOT_FOUND");
@@ -140,7 +141,7 @@ class CashierPageIntegrationTests {
 
   @Test
   void theShopCreatesAnOrderAndOpensItsCashier() {
-    driver.get(server.base() + "/");
+    driver.get(server.serverBase() + "/");
     WebElement title = driver.findElement(By.name("title"));
     title.clear();
     title.sendKeys("Shop biscuit");
@@ -157,7 +158,7 @@ class CashierPageIntegrationTests {
   }
 
   private void openCashier(String orderNo) {
-    driver.get(server.base() + "/cashier/" + orderNo);
+    driver.get(server.serverBase() + "/cashier/" + orderNo);
   }
 
   private void awaitState(String state) {

@@ -2,9 +2,11 @@ package io.payonce.server.ops.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
-import io.payonce.server.testing.ServerHttp;
-import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
@@ -18,18 +20,17 @@ class OpsConsoleClosedIntegrationTests {
 
   @Test
   void refusesEveryoneWhenNoPasswordIsConfigured() {
-    ServerHttp server = new ServerHttp(port);
+    PayOnceHttp server = new PayOnceHttp(port);
+    String alarms = server.serverBase() + "/ops/alarms";
 
-    HttpResponse<String> anonymous = server.get("/ops/alarms");
-    HttpResponse<String> withTheUsualDefault =
-        server.get("/ops/alarms", "Authorization", ServerHttp.basic("ops", "payonce"));
+    Answer anonymous = server.get(alarms, Map.of());
+    Answer withTheUsualDefault = server.get(alarms, OpsCredential.operator());
 
-    for (HttpResponse<String> response : java.util.List.of(anonymous, withTheUsualDefault)) {
-      assertThat(response.statusCode()).isEqualTo(403);
-      assertThat(response.headers().firstValue("WWW-Authenticate")).isEmpty();
-      assertThat(server.json(response).get("type").asString())
-          .isEqualTo("https://payonce.io/problems/forbidden");
+    for (Answer answer : List.of(anonymous, withTheUsualDefault)) {
+      assertThat(answer.status()).isEqualTo(403);
+      assertThat(answer.header("WWW-Authenticate")).isNull();
+      assertThat(answer.text("type")).isEqualTo("https://payonce.io/problems/forbidden");
     }
-    assertThat(server.get("/api/orders/none").statusCode()).isEqualTo(404);
+    assertThat(server.get(server.serverBase() + "/api/orders/none").status()).isEqualTo(404);
   }
 }

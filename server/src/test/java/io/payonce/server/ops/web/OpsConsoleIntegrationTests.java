@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.payonce.server.testing.ChromeBrowser;
+import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
-import io.payonce.server.testing.ServerHttp;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -24,20 +27,23 @@ class OpsConsoleIntegrationTests {
 
   @LocalServerPort int port;
 
+  @BeforeEach
+  void desktopSizedWindow() {
+    // The operator reads wide tables at a desk, not on a phone.
+    browser.driver().manage().window().setSize(new Dimension(1280, 900));
+  }
+
   @Test
   void theTimelineOfAPaymentNotifiedTenTimesShowsTenReceiptsAndOneSuccess() {
-    ServerHttp server = new ServerHttp(port);
-    String orderNo = server.createOrder("OPS", "66.60", "Ten notifies");
-    JsonNode qr = server.precreate(orderNo);
-    String outTradeNo = qr.get("outTradeNo").asString();
-    server.put("/sandbox/chaos", "{\"outTradeNo\":\"" + outTradeNo + "\",\"notifyCopies\":10}");
-    assertThat(server.walletPay(qr.get("qrCode").asString()).statusCode()).isEqualTo(200);
+    PayOnceHttp server = new PayOnceHttp(port);
+    String orderNo = server.createOrder("66.60", "Ten notifies");
+    String outTradeNo = payUnderChaos(server, orderNo, "notifyCopies", 10);
     await()
         .atMost(Duration.ofSeconds(20))
-        .until(() -> server.payment(outTradeNo).get("notifies").size() == 10);
+        .until(() -> server.payment(outTradeNo).json().get("notifies").size() == 10);
 
     WebDriver driver = browser.driver();
-    driver.get(operatorUrl(server, "/ops/payments/" + outTradeNo));
+    driver.get(OpsCredential.inUrl(server.serverBase(), "/ops/payments/" + outTradeNo));
 
     assertThat(driver.findElement(By.id("payment-status")).getText()).isEqualTo("SUCCESS");
     assertThat(rows(driver, "NOTIFY")).hasSize(10);
@@ -54,7 +60,7 @@ class OpsConsoleIntegrationTests {
     assertThat(rows(driver, "CALL")).hasSize(1);
     browser.screenshot("ops-timeline");
 
-    driver.get(operatorUrl(server, "/ops/payments?orderNo=" + orderNo));
+    driver.get(OpsCredential.inUrl(server.serverBase(), "/ops/payments?orderNo=" + orderNo));
     assertThat(driver.findElements(By.cssSelector("tr.payment-row"))).hasSize(1);
     driver.findElement(By.linkText(outTradeNo)).click();
     assertThat(driver.findElement(By.id("out-trade-no")).getText()).isEqualTo(outTradeNo);
@@ -62,18 +68,15 @@ class OpsConsoleIntegrationTests {
 
   @Test
   void theAlarmsPageListsAnAmountMismatchAndLinksToItsTimeline() {
-    ServerHttp server = new ServerHttp(port);
-    String orderNo = server.createOrder("OPS", "10.00", "Tampered notify");
-    JsonNode qr = server.precreate(orderNo);
-    String outTradeNo = qr.get("outTradeNo").asString();
-    server.put("/sandbox/chaos", "{\"outTradeNo\":\"" + outTradeNo + "\",\"tamperAmount\":true}");
-    server.walletPay(qr.get("qrCode").asString());
+    PayOnceHttp server = new PayOnceHttp(port);
+    String orderNo = server.createOrder("10.00", "Tampered notify");
+    String outTradeNo = payUnderChaos(server, orderNo, "tamperAmount", true);
     await()
         .atMost(Duration.ofSeconds(20))
-        .until(() -> server.payment(outTradeNo).get("alarms").size() > 0);
+        .until(() -> server.payment(outTradeNo).json().get("alarms").size() > 0);
     WebDriver driver = browser.driver();
 
-    driver.get(operatorUrl(server, "/ops/alarms"));
+    driver.get(OpsCredential.inUrl(server.serverBase(), "/ops/alarms"));
 
     assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Open alarms");
     WebElement alarm =
@@ -91,12 +94,14 @@ class OpsConsoleIntegrationTests {
     assertThat(driver.findElement(By.id("payment-status")).getText()).isNotEqualTo("SUCCESS");
   }
 
-  private static String operatorUrl(ServerHttp server, String path) {
-    return server
-            .base()
-            .replace(
-                "http://", "http://" + ServerHttp.OPS_USER + ":" + ServerHttp.OPS_PASSWORD + "@")
-        + path;
+  /** Gets the order's QR code, turns one chaos knob on for it, and pays it in the wallet. */
+  private static String payUnderChaos(
+      PayOnceHttp server, String orderNo, String knob, Object value) {
+    JsonNode qr = server.precreate(orderNo).json();
+    String outTradeNo = qr.get("outTradeNo").asString();
+    server.chaos(Map.of("outTradeNo", outTradeNo, knob, value));
+    assertThat(server.walletPay(qr.get("qrCode").asString()).status()).isEqualTo(200);
+    return outTradeNo;
   }
 
   private static List<WebElement> rows(WebDriver driver, String kind) {

@@ -2,9 +2,11 @@ package io.payonce.server.ops.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
-import io.payonce.server.testing.ServerHttp;
-import java.net.http.HttpResponse;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -19,81 +21,69 @@ class OpsSecurityIntegrationTests {
   private static final String UNAUTHORIZED = "https://payonce.io/problems/unauthorized";
 
   @LocalServerPort int port;
-  ServerHttp server;
+  PayOnceHttp server;
 
   @BeforeEach
   void setUp() {
-    server = new ServerHttp(port);
+    server = new PayOnceHttp(port);
   }
 
   @Test
   void refusesTheConsoleWithoutACredentialWithABasicChallenge() {
-    HttpResponse<String> response = server.get("/ops/alarms");
+    Answer answer = server.get(server.serverBase() + "/ops/alarms");
 
-    assertThat(response.statusCode()).isEqualTo(401);
-    assertThat(response.headers().firstValue("WWW-Authenticate"))
-        .hasValue("Basic realm=\"PayOnce operations\"");
-    assertThat(response.headers().firstValue("Content-Type"))
-        .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-    assertThat(server.json(response).get("type").asString()).isEqualTo(UNAUTHORIZED);
+    assertThat(answer.status()).isEqualTo(401);
+    assertThat(answer.header("WWW-Authenticate")).isEqualTo("Basic realm=\"PayOnce operations\"");
+    assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
+    assertThat(answer.text("type")).isEqualTo(UNAUTHORIZED);
   }
 
   @Test
   void refusesAWrongPassword() {
-    HttpResponse<String> response =
-        server.get("/ops/payments", "Authorization", ServerHttp.basic("ops", "guess"));
+    Answer answer =
+        server.get(
+            server.serverBase() + "/ops/payments",
+            OpsCredential.basic(OpsCredential.USER, "guess"));
 
-    assertThat(response.statusCode()).isEqualTo(401);
-    assertThat(server.json(response).get("type").asString()).isEqualTo(UNAUTHORIZED);
+    assertThat(answer.status()).isEqualTo(401);
+    assertThat(answer.text("type")).isEqualTo(UNAUTHORIZED);
   }
 
   @Test
   void answersAlarmsAsJsonToProgramsAndAsAPageToBrowsers() {
-    String operator = ServerHttp.basic(ServerHttp.OPS_USER, ServerHttp.OPS_PASSWORD);
+    Map<String, String> browser = new HashMap<>(OpsCredential.operator());
+    browser.put("Accept", "text/html,*/*;q=0.8");
 
-    HttpResponse<String> json = server.get("/ops/alarms", "Authorization", operator);
-    HttpResponse<String> page =
-        server.get("/ops/alarms", "Authorization", operator, "Accept", "text/html,*/*;q=0.8");
+    Answer json = server.get(server.serverBase() + "/ops/alarms", OpsCredential.operator());
+    Answer page = server.get(server.serverBase() + "/ops/alarms", browser);
 
-    assertThat(json.statusCode()).isEqualTo(200);
-    assertThat(json.headers().firstValue("Content-Type")).hasValue("application/json");
-    assertThat(server.json(json).isArray()).isTrue();
-    assertThat(page.statusCode()).isEqualTo(200);
-    assertThat(page.headers().firstValue("Content-Type"))
-        .hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
+    assertThat(json.status()).isEqualTo(200);
+    assertThat(json.header("Content-Type")).isEqualTo("application/json");
+    assertThat(json.json().isArray()).isTrue();
+    assertThat(page.status()).isEqualTo(200);
+    assertThat(page.header("Content-Type")).startsWith("text/html");
     assertThat(page.body()).contains("<h1>Open alarms</h1>");
   }
 
   @Test
   void answersAnUnknownPaymentWithTheSearchPageAnd404() {
-    HttpResponse<String> response =
-        server.get(
-            "/ops/payments/NO-SUCH-PAYMENT",
-            "Authorization",
-            ServerHttp.basic(ServerHttp.OPS_USER, ServerHttp.OPS_PASSWORD),
-            "Accept",
-            "text/html");
+    Answer answer =
+        server.get(server.serverBase() + "/ops/payments/NO-SUCH-PAYMENT", OpsCredential.operator());
 
-    assertThat(response.statusCode()).isEqualTo(404);
-    assertThat(response.body()).contains("No payment <code>NO-SUCH-PAYMENT</code>");
+    assertThat(answer.status()).isEqualTo(404);
+    assertThat(answer.body()).contains("No payment <code>NO-SUCH-PAYMENT</code>");
   }
 
   @Test
   void keepsTheApiAndTheChannelCallbackOpenWithoutCsrfTokens() {
-    String orderNo = server.createOrder("SEC", "1.00", "No token needed");
+    String orderNo = server.createOrder("1.00");
 
-    HttpResponse<String> notify =
-        server.send(
-            "POST",
-            "/pay/alipay/notify",
-            "Content-Type",
-            "application/x-www-form-urlencoded",
-            "out_trade_no=nope&trade_status=TRADE_SUCCESS&sign=bad");
+    Answer notify = server.postForm("/pay/alipay/notify", "out_trade_no=nope&sign=bad");
 
-    assertThat(server.get("/api/orders/" + orderNo).statusCode()).isEqualTo(200);
-    assertThat(notify.statusCode()).isEqualTo(200);
+    assertThat(server.get(server.serverBase() + "/api/orders/" + orderNo).status()).isEqualTo(200);
+    assertThat(notify.status()).isEqualTo(200);
     assertThat(notify.body()).isEqualTo("fail");
-    assertThat(server.get("/sandbox/clock").statusCode()).isEqualTo(200);
-    assertThat(server.get("/").statusCode()).isEqualTo(200);
+    assertThat(server.get(server.serverBase() + "/sandbox/clock").status()).isEqualTo(200);
+    assertThat(server.get(server.serverBase() + "/").status()).isEqualTo(200);
   }
 }
