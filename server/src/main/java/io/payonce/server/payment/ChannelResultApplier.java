@@ -143,14 +143,7 @@ public class ChannelResultApplier {
         orderStatus.isPayable()
             || (cancelled
                 && props.lateSuccessOnClosedOrder() == PaymentProperties.LateSuccessPolicy.ACCEPT);
-    if (!takesIt) {
-      String why =
-          "payment succeeded (" + source + ") while its order is " + orderStatus + ": refunding it";
-      alarms.raiseWithChange(AlarmType.DUPLICATE_PAYMENT, channel, payment.outTradeNo(), why);
-      duplicates.onDuplicate(payments.findById(payment.payId()).orElseThrow(), why);
-      return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
-    }
-    if (previous == PaymentStatus.CLOSED || previous == PaymentStatus.FAIL || cancelled) {
+    if (previous == PaymentStatus.CLOSED || previous == PaymentStatus.FAIL) {
       alarms.raiseWithChange(
           AlarmType.PAID_AFTER_CLOSE,
           channel,
@@ -160,6 +153,13 @@ public class ChannelResultApplier {
               + "; recorded as SUCCESS ("
               + source
               + ")");
+    }
+    if (!takesIt) {
+      String why =
+          "payment succeeded (" + source + ") while its order is " + orderStatus + ": refunding it";
+      alarms.raiseWithChange(AlarmType.DUPLICATE_PAYMENT, channel, payment.outTradeNo(), why);
+      duplicates.onDuplicate(payments.findById(payment.payId()).orElseThrow(), why);
+      return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
     }
     orderTransitions.apply(
         payment.orderId(), OrderStatus.PAID, source, "paid by " + payment.outTradeNo());

@@ -22,7 +22,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 
 /**
  * The automatic refund of a duplicate payment. Its number is derived from the payment ({@code
- * DUP-<out_trade_no>}), and it is written in the transaction that recorded the payment's success —
+ * DUP_<out_trade_no>}), and it is written in the transaction that recorded the payment's success —
  * which only one caller ever wins — so whichever path saw it (notify, janitor, reconciliation), the
  * payment is refunded at most once. It is attempted right after commit and retried by the janitor.
  */
@@ -61,7 +61,7 @@ class DuplicateRefunds implements DuplicatePaymentHandler {
   }
 
   static String refundNumber(Payment payment) {
-    return "DUP-" + payment.outTradeNo();
+    return "DUP_" + payment.outTradeNo();
   }
 
   @Override

@@ -89,6 +89,43 @@ public final class PayOnceHttp {
     return post(server + "/pay/alipay/precreate", body, headers);
   }
 
+  public Answer refresh(String orderNo) {
+    return post(
+        server + "/pay/alipay/precreate", Map.of("orderNo", orderNo, "refresh", true), Map.of());
+  }
+
+  public Answer close(String orderNo) {
+    return post(server + "/pay/close", Map.of("orderNo", orderNo), Map.of());
+  }
+
+  public Answer refund(String orderNo, String outRequestNo, String amount) {
+    return post(
+        server + "/pay/refund",
+        Map.of(
+            "orderNo", orderNo, "outRequestNo", outRequestNo, "amount", amount, "reason", "test"),
+        Map.of());
+  }
+
+  public Answer barcode(String orderNo, String authCode) {
+    return post(
+        server + "/pay/alipay/barcode",
+        Map.of("orderNo", orderNo, "authCode", authCode, "requestId", "bc-" + orderNo),
+        Map.of());
+  }
+
+  /** Sets the sandbox clock's offset from real time (e.g. to let a QR code expire there). */
+  public void sandboxClock(Duration offset) {
+    send(
+        HttpRequest.newBuilder(URI.create(sandbox + "/sandbox/clock"))
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString("{\"offset\":\"" + offset + "\"}"))
+            .build());
+  }
+
+  public void resetSandboxClock() {
+    send(HttpRequest.newBuilder(URI.create(sandbox + "/sandbox/clock")).DELETE().build());
+  }
+
   public Answer query(String orderNo) {
     return get(server + "/pay/query?orderNo=" + enc(orderNo));
   }

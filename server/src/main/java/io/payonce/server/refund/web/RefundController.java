@@ -29,7 +29,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class RefundController {
 
-  private static final Pattern REQUEST_NO = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  private static final Pattern REQUEST_NO = Pattern.compile("[A-Za-z0-9_]{1,64}");
   private static final int MAX_REASON = 256;
 
   private final Refunds refunds;
@@ -95,8 +95,7 @@ class RefundController {
     }
     if (request.outRequestNo() == null || !REQUEST_NO.matcher(request.outRequestNo()).matches()) {
       violations.add(
-          new FieldViolation(
-              "outRequestNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -"));
+          new FieldViolation("outRequestNo", "must be 1 to 64 characters of A-Z, a-z, 0-9 and _"));
     }
     if (request.reason() != null && request.reason().length() > MAX_REASON) {
       violations.add(new FieldViolation("reason", "must be at most 256 characters"));

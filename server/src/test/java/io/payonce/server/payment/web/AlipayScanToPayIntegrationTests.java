@@ -11,15 +11,8 @@ import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -331,28 +324,7 @@ abstract class AlipayScanToPayIntegrationTests {
 
   private static <T> List<T> concurrently(int threads, java.util.function.IntFunction<T> work)
       throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<T>> futures = new ArrayList<>();
-      for (int i = 0; i < threads; i++) {
-        int n = i;
-        Callable<T> task =
-            () -> {
-              start.await();
-              return work.apply(n);
-            };
-        futures.add(pool.submit(task));
-      }
-      start.countDown();
-      List<T> results = new ArrayList<>();
-      for (Future<T> future : futures) {
-        results.add(future.get(60, TimeUnit.SECONDS));
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
+    return io.payonce.server.testing.Concurrently.run(threads, work);
   }
 
   @SuppressWarnings("unused")

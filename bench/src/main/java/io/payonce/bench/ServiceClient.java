@@ -1,0 +1,80 @@
+package io.payonce.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A merchant backend and Alipay's notifier, as HTTP clients of the server on loopback. */
+final class ServiceClient {
+
+  static final String AMOUNT = "12.34";
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+  private final String base;
+
+  ServiceClient(int port) {
+    this.base = "http://127.0.0.1:" + port;
+  }
+
+  void createOrder(String orderNo) throws IOException, InterruptedException {
+    String body =
+        """
+        {"orderNo":"%s","userId":"bench-user","amount":"%s","currency":"CNY","title":"Bench"}
+        """
+            .formatted(orderNo, AMOUNT);
+    expect(201, postJson("/api/orders", body), "order " + orderNo);
+  }
+
+  /** The order's out_trade_no, from a 200 answer. */
+  String precreate(String orderNo) throws IOException, InterruptedException {
+    HttpResponse<String> answer =
+        postJson("/pay/alipay/precreate", "{\"orderNo\":\"" + orderNo + "\"}");
+    expect(200, answer, "precreate " + orderNo);
+    return JSON.readTree(answer.body()).path("outTradeNo").asString();
+  }
+
+  /** Posts a signed notify; anything but the protocol's {@code success} is an error. */
+  void notify(String form) throws IOException, InterruptedException {
+    HttpResponse<String> answer =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base + "/pay/alipay/notify"))
+                .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
+                .timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(form))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (answer.statusCode() != 200 || !"success".equals(answer.body())) {
+      throw new IllegalStateException(
+          "notify answered " + answer.statusCode() + " " + answer.body());
+    }
+  }
+
+  private HttpResponse<String> postJson(String path, String body)
+      throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base + path))
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json")
+            .timeout(Duration.ofSeconds(30))
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static void expect(int status, HttpResponse<String> answer, String what) {
+    if (answer.statusCode() != status) {
+      throw new IllegalStateException(
+          what + " answered " + answer.statusCode() + " " + answer.body());
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package io.payonce.server.payment.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.payonce.sandbox.SandboxApplication;
+import io.payonce.server.PayOnceApplication;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.security.KeyPairGenerator;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Instances die mid-flow and new ones take over: a standalone sandbox (its own application, its own
+ * port, outliving the server) and server instances started and stopped one after the other on the
+ * same database file and port. The promise must survive the restart: one payment, one trade.
+ */
+class RestartIntegrationTests {
+
+  @TempDir Path data;
+
+  private ConfigurableApplicationContext sandbox;
+  private ConfigurableApplicationContext server;
+  private int sandboxPort;
+  private int serverPort;
+  private String merchantKey;
+
+  @BeforeEach
+  void startSandbox() throws Exception {
+    sandbox =
+        new SpringApplicationBuilder(SandboxApplication.class)
+            .run(
+                "--server.port=0",
+                "--payonce.sandbox.enabled=true",
+                // The sandbox keeps no database; the server's Flyway on this classpath is not its.
+                "--spring.flyway.enabled=false",
+                "--payonce.sandbox.data-dir=" + data.resolve("sandbox"),
+                "--payonce.sandbox.alipay.notify.time-scale=0.00001",
+                "--logging.level.root=WARN");
+    sandboxPort = ((WebServerApplicationContext) sandbox).getWebServer().getPort();
+    try (ServerSocket socket = new ServerSocket(0)) {
+      serverPort = socket.getLocalPort();
+    }
+    KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
+    rsa.initialize(2048);
+    merchantKey =
+        Base64.getEncoder().encodeToString(rsa.generateKeyPair().getPrivate().getEncoded());
+  }
+
+  @AfterEach
+  void stopAll() {
+    if (server != null) {
+      server.close();
+    }
+    sandbox.close();
+  }
+
+  @Test
+  void aCrashBetweenInitAndPrecreatedConvergesOnOnePaymentAndOneTrade() throws Exception {
+    server = startServer();
+    PayOnceHttp http = http();
+    String orderNo = http.createOrder("15.00");
+    http.chaos(Map.of("method", "alipay.trade.precreate", "gatewayLatencyMs", 2500));
+
+    CompletableFuture<Answer> dying = CompletableFuture.supplyAsync(() -> safely(http, orderNo));
+    await().atMost(Duration.ofSeconds(10)).until(() -> payments(http, orderNo).size() == 1);
+    String outTradeNo = payments(http, orderNo).get(0).path("outTradeNo").asString();
+    server.close();
+    dying.join();
+    http.calm();
+    server = startServer();
+    Answer afterRestart = http.precreate(orderNo);
+
+    assertThat(afterRestart.status()).isEqualTo(200);
+    assertThat(afterRestart.text("outTradeNo")).isEqualTo(outTradeNo);
+    assertThat(payments(http, orderNo)).hasSize(1);
+    assertThat(http.trades(outTradeNo)).hasSize(1);
+    assertThat(http.walletPay(afterRestart.text("qrCode")).status()).isEqualTo(200);
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(orderStatus(http, orderNo)));
+  }
+
+  @Test
+  void aPaymentMadeWhileTheServerWasDownIsRecordedAfterTheRestart() throws Exception {
+    server = startServer();
+    PayOnceHttp http = http();
+    String orderNo = http.createOrder("15.00");
+    Answer qr = http.precreate(orderNo);
+    server.close();
+    server = null;
+
+    // The buyer pays while no instance runs: every notify attempt fails.
+    assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                http.notifies(qr.text("outTradeNo")).stream()
+                    .anyMatch(n -> !"DELIVERED".equals(n.path("outcome").asString())));
+    server = startServer();
+    Answer query = http.query(orderNo);
+
+    assertThat(query.text("orderStatus")).isEqualTo("PAID");
+    assertThat(query.json().path("payment").path("status").asString()).isEqualTo("SUCCESS");
+    assertThat(payments(http, orderNo)).hasSize(1);
+  }
+
+  private ConfigurableApplicationContext startServer() {
+    String sandboxBase = "http://127.0.0.1:" + sandboxPort;
+    return new SpringApplicationBuilder(PayOnceApplication.class)
+        .profiles("test")
+        // Arguments, not default properties: they must win over application-test.yml.
+        .run(
+            "--server.port=" + serverPort,
+            "--server.shutdown=immediate",
+            // A file outlives every server instance of the test, as a database server would.
+            "--spring.datasource.url=jdbc:h2:file:" + data.resolve("db"),
+            "--spring.datasource.username=sa",
+            "--spring.datasource.password=",
+            "--payonce.sandbox.enabled=false",
+            "--payonce.alipay.sandbox-url=" + sandboxBase,
+            "--payonce.alipay.private-key=" + merchantKey,
+            "--payonce.alipay.gateway-url=" + sandboxBase + "/sandbox/alipay/gateway.do",
+            "--payonce.alipay.notify-url=http://127.0.0.1:" + serverPort + "/pay/alipay/notify",
+            "--payonce.payment.call-lease=4s");
+  }
+
+  private PayOnceHttp http() {
+    return new PayOnceHttp("http://127.0.0.1:" + serverPort, "http://127.0.0.1:" + sandboxPort);
+  }
+
+  private static Answer safely(PayOnceHttp http, String orderNo) {
+    try {
+      return http.precreate(orderNo);
+    } catch (RuntimeException connectionLostWhenTheServerDied) {
+      return null;
+    }
+  }
+
+  private static java.util.List<JsonNode> payments(PayOnceHttp http, String orderNo) {
+    return http.get(http.serverBase() + "/api/orders/" + orderNo)
+        .json()
+        .path("payments")
+        .valueStream()
+        .toList();
+  }
+
+  private static String orderStatus(PayOnceHttp http, String orderNo) {
+    return http.get(http.serverBase() + "/api/orders/" + orderNo).text("status");
+  }
+}
