@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -191,12 +192,13 @@ final class RawScanToPay {
   }
 
   /**
-   * A precreate of a new order: QrPrecreation reads the order, PaymentOpener's transaction opens
-   * the payment, the channel call is journaled on its own, PaymentTransitions' transaction stores
-   * the QR code.
+   * A precreate of a new order: QrPrecreation reads the order and looks for a payment in flight,
+   * PaymentOpener's transaction opens the payment, the channel call joins the audit batch,
+   * PaymentTransitions' transaction stores the QR code.
    */
   static RawPayment precreate(Connection c, String orderNo) throws SQLException {
     long orderId = orderIdByNo(c, orderNo);
+    inFlight(c, orderId, false);
     String outTradeNo = outTradeNo();
     long payId =
         inTransaction(
@@ -214,7 +216,12 @@ final class RawScanToPay {
               selectById(c, SELECT_PAYMENT_BY_ID, id);
               return id;
             });
-    channelCall(c, outTradeNo);
+    audit(
+        c,
+        () -> {
+          channelCall(c, outTradeNo);
+          return null;
+        });
     inTransaction(
         c,
         () -> {
@@ -227,40 +234,31 @@ final class RawScanToPay {
   }
 
   /**
-   * A repeat precreate of an order whose payment is PRECREATED: the opener's transaction takes the
-   * order's row, its payment insert hits the one-slot constraint and rolls back, a second
-   * transaction reads the payment in flight, which is answered as it stands.
+   * A repeat precreate of an order whose payment is PRECREATED: QrPrecreation reads the order and
+   * finds the payment in flight with a plain read, which is answered as it stands.
    */
   static void duplicatePrecreate(Connection c, String orderNo) throws SQLException {
     long orderId = orderIdByNo(c, orderNo);
-    rolledBackOnDuplicate(
-        c,
-        () -> {
-          LocalDateTime now = now();
-          lockOrderIfPayable(c, orderId, now);
-          orderStatus(c, orderId);
-          insertPayment(c, orderId, outTradeNo(), now);
-        },
-        "a second payment was opened for " + orderNo);
-    inTransaction(
-        c,
-        () -> {
-          try (PreparedStatement inFlight = c.prepareStatement(SELECT_PAYMENT_IN_FLIGHT)) {
-            inFlight.setLong(1, orderId);
-            inFlight.setInt(2, 1);
-            try (ResultSet rs = inFlight.executeQuery()) {
-              if (!rs.next() || !"PRECREATED".equals(rs.getString("status"))) {
-                throw new IllegalStateException("no payment in flight for " + orderNo);
-              }
-            }
-          }
-          return null;
-        });
+    if (!inFlight(c, orderId, true)) {
+      throw new IllegalStateException("no payment in flight for " + orderNo);
+    }
+  }
+
+  private static boolean inFlight(Connection c, long orderId, boolean precreated)
+      throws SQLException {
+    try (PreparedStatement inFlight = c.prepareStatement(SELECT_PAYMENT_IN_FLIGHT)) {
+      inFlight.setLong(1, orderId);
+      inFlight.setInt(2, 1);
+      try (ResultSet rs = inFlight.executeQuery()) {
+        return rs.next() && (!precreated || "PRECREATED".equals(rs.getString("status")));
+      }
+    }
   }
 
   /**
    * A first TRADE_SUCCESS notify: the payment is read, then one transaction inserts the dedup row
-   * and moves payment and order with their journal and outbox rows; the receipt commits on its own.
+   * and moves payment and order with their journal and outbox rows; the receipt joins the audit
+   * batch.
    */
   static void notifyFirst(Connection c, RawPayment p) throws SQLException {
     selectByText(c, SELECT_PAYMENT_BY_OUT_TRADE_NO, p.outTradeNo());
@@ -312,7 +310,7 @@ final class RawScanToPay {
 
   /**
    * A repeat of a notify already applied: the dedup insert fails and its transaction rolls back,
-   * the payment's status is read for the receipt, which commits on its own.
+   * the payment's status is read for the receipt, which joins the audit batch.
    */
   static void notifyDuplicate(Connection c, RawPayment p) throws SQLException {
     selectByText(c, SELECT_PAYMENT_BY_OUT_TRADE_NO, p.outTradeNo());
@@ -522,7 +520,7 @@ final class RawScanToPay {
 
   private static void receipt(
       Connection c, RawPayment p, String outcome, String reply, String detail) throws SQLException {
-    inTransaction(
+    audit(
         c,
         () -> {
           try (PreparedStatement insert = c.prepareStatement(INSERT_NOTIFY_RECEIPT)) {
@@ -540,6 +538,30 @@ final class RawScanToPay {
             return insert.executeUpdate();
           }
         });
+  }
+
+  private static final int AUDIT_BATCH = 100;
+  private static final ThreadLocal<List<Work<?>>> AUDIT = ThreadLocal.withInitial(ArrayList::new);
+
+  /**
+   * The service writes channel calls and notify receipts through its AuditTrail: queued, then many
+   * per transaction. B1 does the same per client connection, a transaction per 100 rows.
+   */
+  private static void audit(Connection c, Work<?> insert) throws SQLException {
+    List<Work<?>> pending = AUDIT.get();
+    pending.add(insert);
+    if (pending.size() >= AUDIT_BATCH) {
+      List<Work<?>> batch = new ArrayList<>(pending);
+      pending.clear();
+      inTransaction(
+          c,
+          () -> {
+            for (Work<?> row : batch) {
+              row.run();
+            }
+            return null;
+          });
+    }
   }
 
   private static void selectById(Connection c, String sql, long id) throws SQLException {

@@ -9,8 +9,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps every channel call in {@code channel_call}. Channel calls are never made inside a
- * transaction, so each row commits on its own.
+ * Keeps every channel call in {@code channel_call}, written through the {@link
+ * io.payonce.server.audit.AuditTrail} (batched, off the money path).
  */
 @Component
 public class ChannelCallJournal implements ChannelCallListener {
@@ -30,13 +30,19 @@ public class ChannelCallJournal implements ChannelCallListener {
       """;
 
   private final JdbcClient jdbc;
+  private final io.payonce.server.audit.AuditTrail audit;
 
-  ChannelCallJournal(JdbcClient jdbc) {
+  ChannelCallJournal(JdbcClient jdbc, io.payonce.server.audit.AuditTrail audit) {
     this.jdbc = jdbc;
+    this.audit = audit;
   }
 
   @Override
   public void onCall(ChannelCall call) {
+    audit.submit(jdbc -> insert(jdbc, call));
+  }
+
+  private static void insert(JdbcClient jdbc, ChannelCall call) {
     String detail = call.detail();
     jdbc.sql(INSERT)
         .param("channel", call.channel())

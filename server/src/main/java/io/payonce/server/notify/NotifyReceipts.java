@@ -6,11 +6,12 @@ import java.sql.SQLException;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 
-/** Receipts of every notification, written in a transaction of their own. */
+/**
+ * Receipts of every notification, written through the {@link io.payonce.server.audit.AuditTrail}:
+ * batched, off the money path, so a duplicate notify costs no durable flush. What was applied is
+ * decided by the dedup row in the state change's own transaction, never by a receipt.
+ */
 @Repository
 public class NotifyReceipts {
 
@@ -32,17 +33,16 @@ public class NotifyReceipts {
       """;
 
   private final JdbcClient jdbc;
-  private final TransactionTemplate ownTransaction;
+  private final io.payonce.server.audit.AuditTrail audit;
 
-  NotifyReceipts(JdbcClient jdbc, PlatformTransactionManager transactionManager) {
+  NotifyReceipts(JdbcClient jdbc, io.payonce.server.audit.AuditTrail audit) {
     this.jdbc = jdbc;
-    this.ownTransaction = new TransactionTemplate(transactionManager);
-    this.ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+    this.audit = audit;
   }
 
   public void record(NotifyReceipt receipt) {
-    ownTransaction.executeWithoutResult(
-        status ->
+    audit.submit(
+        jdbc ->
             jdbc.sql(INSERT)
                 .param("channel", receipt.channel())
                 .param("outTradeNo", clip(receipt.outTradeNo(), 64), java.sql.Types.VARCHAR)

@@ -16,6 +16,7 @@ import io.payonce.server.order.OrderRepository;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
@@ -103,11 +104,19 @@ public class QrPrecreation {
       String orderNo, Channel channel, String requestId, boolean refresh) {
     Order order =
         orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    if (!order.status().isPayable()) {
+      throw new OrderNotPayableException(order.id(), order.status());
+    }
     for (int attempt = 1; ; attempt++) {
       Instant now = now();
       Instant leaseUntil = now.plus(props.callLease());
+      // Most repeats find the payment in flight with a plain read: no lock, no write, no flush.
+      // The read decides nothing: opening still goes through the order lock and the unique key.
+      Optional<Payment> inFlight = payments.findInFlight(order.id());
       OpenedPayment opened =
-          opener.open(order.id(), channel, requestId, now.plus(props.qrTtl()), leaseUntil);
+          inFlight.isPresent()
+              ? new OpenedPayment(inFlight.get(), false)
+              : opener.open(order.id(), channel, requestId, now.plus(props.qrTtl()), leaseUntil);
       PrecreateAnswer answer =
           opened.created()
               ? callChannel(order, opened.payment(), leaseUntil)

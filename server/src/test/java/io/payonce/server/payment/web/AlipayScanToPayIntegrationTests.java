@@ -171,7 +171,11 @@ abstract class AlipayScanToPayIntegrationTests {
 
     await()
         .atMost(Duration.ofSeconds(20))
-        .until(() -> http.payment(outTradeNo).json().path("alarms").size() >= 1);
+        .until(
+            () -> {
+              JsonNode seen = http.payment(outTradeNo).json();
+              return seen.path("alarms").size() >= 1 && seen.path("notifies").size() >= 1;
+            });
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("PRECREATED");
     assertThat(payment.path("alarms").get(0).path("type").asString()).isEqualTo("AMOUNT_MISMATCH");

@@ -1,0 +1,101 @@
+package io.payonce.server.audit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.server.web.Failures;
+import jakarta.annotation.PreDestroy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Writes audit rows in the background, many per transaction. Audit rows describe money states but
+ * are not money states: the payment, its journal and its outbox events are committed with the state
+ * change itself; a crash may lose the last few hundred milliseconds of audit rows, never a payment.
+ * That trade buys the design's flush budget (a notify costs one durable flush, a duplicate none).
+ */
+@Component
+public class AuditTrail {
+
+  private static final Logger log = LoggerFactory.getLogger(AuditTrail.class);
+  private static final int CAPACITY = 10_000;
+  private static final int BATCH = 500;
+
+  private final JdbcClient jdbc;
+  private final TransactionTemplate transactions;
+  private final BlockingQueue<Consumer<JdbcClient>> pending = new LinkedBlockingQueue<>(CAPACITY);
+  private final Counter dropped;
+  private final Thread writer;
+  private volatile boolean running = true;
+
+  AuditTrail(JdbcClient jdbc, TransactionTemplate transactions, MeterRegistry meters) {
+    this.jdbc = jdbc;
+    this.transactions = transactions;
+    this.dropped = meters.counter("payonce.audit.dropped");
+    this.writer = new Thread(this::run, "audit-trail");
+    this.writer.setDaemon(true);
+    this.writer.start();
+  }
+
+  /** Queues one insert; never blocks the caller. */
+  public void submit(Consumer<JdbcClient> insert) {
+    if (!pending.offer(insert)) {
+      dropped.increment();
+      log.warn("audit row dropped: queue full");
+    }
+  }
+
+  /** Writes everything queued so far (tests, and shutdown). */
+  public void flush() {
+    List<Consumer<JdbcClient>> batch = new ArrayList<>();
+    while (pending.drainTo(batch, BATCH) > 0) {
+      write(batch);
+      batch.clear();
+    }
+  }
+
+  private void run() {
+    List<Consumer<JdbcClient>> batch = new ArrayList<>();
+    while (running) {
+      try {
+        Consumer<JdbcClient> first = pending.poll(200, TimeUnit.MILLISECONDS);
+        if (first == null) {
+          continue;
+        }
+        batch.add(first);
+        pending.drainTo(batch, BATCH - 1);
+        write(batch);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (RuntimeException e) {
+        log.warn("audit batch of {} not written {}", batch.size(), Failures.describe(e));
+        dropped.increment(batch.size());
+      }
+      batch.clear();
+    }
+  }
+
+  private void write(List<Consumer<JdbcClient>> batch) {
+    transactions.executeWithoutResult(status -> batch.forEach(insert -> insert.accept(jdbc)));
+  }
+
+  @PreDestroy
+  void stop() {
+    running = false;
+    writer.interrupt();
+    try {
+      flush();
+    } catch (RuntimeException e) {
+      log.warn("audit rows lost at shutdown {}", Failures.describe(e));
+    }
+  }
+}
