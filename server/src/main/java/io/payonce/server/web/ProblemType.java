@@ -89,6 +89,15 @@ public enum ProblemType {
       "anomaly-resolved",
       "Anomaly already resolved",
       "This anomaly was resolved before; its resolution stands."),
+  /** The operator's console needs a credential; see WWW-Authenticate. */
+  UNAUTHORIZED(
+      401, "unauthorized", "Unauthorized", "This resource needs the operator's credential."),
+  /** The credential does not allow this, or the operator's console is closed. */
+  FORBIDDEN(
+      403,
+      "forbidden",
+      "Forbidden",
+      "Access denied; the operator's console opens only with payonce.ops.password set."),
   /** Any other client error. */
   BAD_REQUEST(400, "bad-request", "Bad request", "The request could not be understood."),
   /** The server failed; details are in its log, never in the response. */

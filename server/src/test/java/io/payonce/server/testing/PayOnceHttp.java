@@ -54,6 +54,11 @@ public final class PayOnceHttp {
 
   /** Creates an order for {@code amount} yuan and returns its number. */
   public String createOrder(String amount) {
+    return createOrder(amount, "PayOnce test");
+  }
+
+  /** Creates an order for {@code amount} yuan with the title a buyer sees; returns its number. */
+  public String createOrder(String amount, String title) {
     String orderNo = TestNumbers.orderNo("O");
     Answer created =
         post(
@@ -68,7 +73,7 @@ public final class PayOnceHttp {
                 "currency",
                 "CNY",
                 "title",
-                "PayOnce test"),
+                title),
             Map.of());
     if (created.status() != 201) {
       throw new IllegalStateException("order not created: " + created.status() + created.body());
@@ -195,7 +200,28 @@ public final class PayOnceHttp {
   }
 
   public Answer get(String url) {
-    return send(HttpRequest.newBuilder(URI.create(url)).GET().build());
+    return get(url, Map.of());
+  }
+
+  public Answer get(String url, Map<String, String> headers) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).GET();
+    headers.forEach(request::header);
+    return send(request.build());
+  }
+
+  /** The raw bytes at {@code url}, e.g. an image. */
+  public byte[] bytes(String url) {
+    try {
+      return http.send(
+              HttpRequest.newBuilder(URI.create(url)).GET().build(),
+              HttpResponse.BodyHandlers.ofByteArray())
+          .body();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   public Answer post(String url, Object body, Map<String, String> headers) {

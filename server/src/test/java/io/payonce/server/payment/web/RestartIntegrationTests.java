@@ -47,6 +47,17 @@ class RestartIntegrationTests {
                 "--payonce.sandbox.enabled=true",
                 // The sandbox keeps no database; the server's Flyway on this classpath is not its.
                 "--spring.flyway.enabled=false",
+                // Nor is the server's Spring Security: the standalone sandbox has no login.
+                "--spring.autoconfigure.exclude="
+                    + "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
+                    + "org.springframework.boot.security.autoconfigure"
+                    + ".UserDetailsServiceAutoConfiguration,"
+                    + "org.springframework.boot.security.autoconfigure.web.servlet"
+                    + ".ServletWebSecurityAutoConfiguration,"
+                    + "org.springframework.boot.security.autoconfigure.web.servlet"
+                    + ".SecurityFilterAutoConfiguration,"
+                    + "org.springframework.boot.security.autoconfigure.actuate.web.servlet"
+                    + ".ManagementWebSecurityAutoConfiguration",
                 "--payonce.sandbox.data-dir=" + data.resolve("sandbox"),
                 "--payonce.sandbox.alipay.notify.time-scale=0.00001",
                 "--logging.level.root=WARN");

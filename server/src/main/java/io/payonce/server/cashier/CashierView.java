@@ -1,0 +1,37 @@
+package io.payonce.server.cashier;
+
+import java.time.Instant;
+
+/**
+ * Everything the cashier page shows about an order, read without any channel call. The page keeps
+ * it current by polling {@code GET /pay/query}.
+ *
+ * @param serverTime the server's "now", so the page counts down on the server's clock
+ * @param payment the payment that matters most (paid, else in flight, else the latest), or null
+ */
+public record CashierView(
+    String orderNo,
+    String title,
+    String amount,
+    String currency,
+    String orderStatus,
+    PaymentView payment,
+    Instant serverTime) {
+
+  /**
+   * The payment as the buyer sees it.
+   *
+   * @param paidAt when our books recorded the payment as successful, or null
+   * @param qrImage the address of the QR code's image while it may be paid, else null
+   * @param walletUrl the sandbox wallet's page for this QR code (only with the sandbox on), else
+   *     null
+   */
+  public record PaymentView(
+      String outTradeNo,
+      String status,
+      String tradeNo,
+      Instant expireTime,
+      Instant paidAt,
+      String qrImage,
+      String walletUrl) {}
+}

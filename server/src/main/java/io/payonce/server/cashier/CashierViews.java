@@ -1,0 +1,124 @@
+package io.payonce.server.cashier;
+
+import io.payonce.server.journal.Aggregate;
+import io.payonce.server.journal.Journal;
+import io.payonce.server.journal.JournalEntry;
+import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderRepository;
+import io.payonce.server.payment.Payment;
+import io.payonce.server.payment.PaymentQueries;
+import io.payonce.server.payment.PaymentQueries.OrderPayment;
+import io.payonce.server.payment.PaymentRepository;
+import io.payonce.server.payment.PaymentStatus;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Reads what the cashier page shows; never calls a channel. */
+@Service
+public class CashierViews {
+
+  private final OrderRepository orders;
+  private final PaymentRepository payments;
+  private final PaymentQueries queries;
+  private final Journal journal;
+  private final Clock clock;
+  private final boolean sandboxEnabled;
+
+  CashierViews(
+      OrderRepository orders,
+      PaymentRepository payments,
+      PaymentQueries queries,
+      Journal journal,
+      Clock clock,
+      @Value("${payonce.sandbox.enabled:false}") boolean sandboxEnabled) {
+    this.orders = orders;
+    this.payments = payments;
+    this.queries = queries;
+    this.journal = journal;
+    this.clock = clock;
+    this.sandboxEnabled = sandboxEnabled;
+  }
+
+  /**
+   * The order's cashier view, or empty when there is no such order. Reads like {@code GET
+   * /pay/query} (which may ask the channel about a payment pending for long), so the page and its
+   * polling agree on which payment matters.
+   */
+  public Optional<CashierView> find(String orderNo) {
+    try {
+      OrderPayment found = queries.query(orderNo);
+      return Optional.of(view(found.order(), found.payment()));
+    } catch (OrderNotFoundException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The QR code of one of the order's payments, while it may still be paid: a closed, failed or
+   * paid payment's code is never drawn again, so nobody is invited to pay a dead code.
+   */
+  @Transactional(readOnly = true)
+  public Optional<String> payableQrCode(String orderNo, String outTradeNo) {
+    Instant now = clock.instant();
+    return orders
+        .findByOrderNo(orderNo)
+        .flatMap(
+            order -> payments.findByOutTradeNo(outTradeNo).filter(p -> p.orderId() == order.id()))
+        .filter(p -> isPayable(p, now))
+        .map(Payment::qrCode);
+  }
+
+  private CashierView view(Order order, Payment payment) {
+    return new CashierView(
+        order.orderNo(),
+        order.title(),
+        order.amount().toDecimalString(),
+        order.amount().currency(),
+        order.status().name(),
+        payment == null ? null : paymentView(order, payment),
+        clock.instant());
+  }
+
+  private CashierView.PaymentView paymentView(Order order, Payment payment) {
+    boolean payable = isPayable(payment, clock.instant());
+    return new CashierView.PaymentView(
+        payment.outTradeNo(),
+        payment.status().name(),
+        payment.tradeNo(),
+        payment.expireTime(),
+        paidAt(payment),
+        payable
+            ? "/cashier/" + order.orderNo() + "/qr.png?outTradeNo=" + payment.outTradeNo()
+            : null,
+        payable && sandboxEnabled ? walletUrl(payment.qrCode()) : null);
+  }
+
+  private static boolean isPayable(Payment payment, Instant now) {
+    return payment.qrCode() != null
+        && (payment.status() == PaymentStatus.PRECREATED
+            || payment.status() == PaymentStatus.PAYING)
+        && (payment.expireTime() == null || now.isBefore(payment.expireTime()));
+  }
+
+  private Instant paidAt(Payment payment) {
+    if (payment.status() != PaymentStatus.SUCCESS) {
+      return null;
+    }
+    return journal.entriesOf(Aggregate.PAYMENT, payment.payId()).stream()
+        .filter(entry -> PaymentStatus.SUCCESS.name().equals(entry.toStatus()))
+        .map(JournalEntry::occurredAt)
+        .findFirst()
+        .orElse(payment.updatedAt());
+  }
+
+  private static String walletUrl(String qrCode) {
+    return "/sandbox/alipay/wallet?qr=" + URLEncoder.encode(qrCode, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,78 @@
+package io.payonce.server.ops;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * Two filter chains. {@code /ops/**} needs the operator's credential (HTTP Basic, no session);
+ * everything else — the buyer's pages, the JSON API, the channel callbacks and the sandbox — is
+ * open and without CSRF tokens, because those callers are programs (or the channel, which must keep
+ * getting its own {@code success}/{@code fail} replies) and carry no cookies we trust.
+ */
+@Configuration(proxyBeanMethods = false)
+class OpsSecurity {
+
+  static final String OPERATOR = "OPERATOR";
+  private static final Logger log = LoggerFactory.getLogger(OpsSecurity.class);
+
+  @Bean
+  @Order(1)
+  SecurityFilterChain opsChain(HttpSecurity http, OpsProperties props) throws Exception {
+    if (!props.configured()) {
+      log.warn("ops console closed: set payonce.ops.password to open /ops");
+    }
+    OpsProblemReplies replies = new OpsProblemReplies();
+    http.securityMatcher("/ops/**");
+    if (props.configured()) {
+      http.authorizeHttpRequests(requests -> requests.anyRequest().hasRole(OPERATOR))
+          .httpBasic(basic -> basic.authenticationEntryPoint(replies))
+          .exceptionHandling(
+              errors -> errors.authenticationEntryPoint(replies).accessDeniedHandler(replies));
+    } else {
+      http.authorizeHttpRequests(requests -> requests.anyRequest().denyAll())
+          .exceptionHandling(
+              errors ->
+                  errors
+                      .authenticationEntryPoint((request, response, e) -> replies.closed(response))
+                      .accessDeniedHandler(replies));
+    }
+    return http.sessionManagement(
+            session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+        .requestCache(cache -> cache.disable())
+        .build();
+  }
+
+  @Bean
+  @Order(2)
+  SecurityFilterChain openChain(HttpSecurity http) throws Exception {
+    return http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
+        .csrf(csrf -> csrf.disable())
+        .sessionManagement(
+            session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+        .requestCache(cache -> cache.disable())
+        .build();
+  }
+
+  @Bean
+  UserDetailsService operators(OpsProperties props) {
+    if (!props.configured()) {
+      return new InMemoryUserDetailsManager();
+    }
+    PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    String password =
+        props.password().startsWith("{") ? props.password() : encoder.encode(props.password());
+    return new InMemoryUserDetailsManager(
+        User.withUsername(props.username()).password(password).roles(OPERATOR).build());
+  }
+}

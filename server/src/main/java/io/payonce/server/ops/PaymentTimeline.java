@@ -1,0 +1,78 @@
+package io.payonce.server.ops;
+
+import io.payonce.server.alarm.Alarm;
+import io.payonce.server.channel.ChannelCall;
+import io.payonce.server.journal.JournalEntry;
+import io.payonce.server.notify.NotifyReceipt;
+import io.payonce.server.order.Order;
+import io.payonce.server.payment.Payment;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Everything that happened to one payment, as the operator reads it: the records by kind, and all
+ * of them merged into one list in the order they happened.
+ *
+ * @param transitions the payment's journal, oldest first
+ * @param orderTransitions the order's journal, oldest first
+ * @param notifies every notification received for the payment, verified or not, deduplicated or not
+ * @param events all of the above plus channel calls and alarms, oldest first
+ */
+public record PaymentTimeline(
+    Payment payment,
+    Order order,
+    List<JournalEntry> transitions,
+    List<JournalEntry> orderTransitions,
+    List<NotifyReceipt> notifies,
+    List<ChannelCall> calls,
+    List<Alarm> alarms,
+    List<Event> events) {
+
+  /** What kind of record an event comes from. */
+  public enum Kind {
+    /** A change of the payment's status. */
+    PAYMENT,
+    /** A change of the order's status. */
+    ORDER,
+    /** A notification received from the channel. */
+    NOTIFY,
+    /** A call we made to the channel. */
+    CALL,
+    /** An alarm raised about the payment. */
+    ALARM
+  }
+
+  /** One line of the timeline. */
+  public record Event(Instant at, Kind kind, String summary, String detail) {}
+
+  /** How many notifications had each outcome (APPLIED, DUPLICATE, BAD_SIGNATURE, ...). */
+  public Map<String, Long> notifyOutcomes() {
+    return notifies.stream()
+        .collect(
+            Collectors.groupingBy(NotifyReceipt::outcome, TreeMap::new, Collectors.counting()));
+  }
+
+  /** How many journal rows moved the payment to each status. */
+  public Map<String, Long> transitionsTo() {
+    return transitions.stream()
+        .collect(
+            Collectors.groupingBy(JournalEntry::toStatus, TreeMap::new, Collectors.counting()));
+  }
+
+  /** How many events of each kind the timeline holds. */
+  public Map<Kind, Long> eventCounts() {
+    return events.stream()
+        .collect(
+            Collectors.groupingBy(
+                Event::kind, () -> new java.util.EnumMap<>(Kind.class), Collectors.counting()));
+  }
+
+  static <T> Function<T, Event> as(
+      Kind kind, Function<T, Instant> at, Function<T, String> summary, Function<T, String> detail) {
+    return item -> new Event(at.apply(item), kind, summary.apply(item), detail.apply(item));
+  }
+}

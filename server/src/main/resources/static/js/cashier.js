@@ -1,0 +1,189 @@
+// The cashier page. Only a click creates a payment: "pay" (or "start again") asks for the order's
+// QR code, "refresh QR" asks for a new one. Clicks are debounced and ignored while a request is in
+// flight; a reload shows the code the order already has. The status is followed by polling
+// GET /pay/query; whenever it differs from what is shown, the page reloads its state.
+(() => {
+  'use strict';
+  const POLL_MS = 1500;
+  const DEBOUNCE_MS = 1500;
+  const MAX_WAITS = 5;
+  const PAID_ORDER = ['PAID', 'REFUNDING', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+
+  const root = document.getElementById('cashier');
+  const orderNo = root.dataset.orderNo;
+  const $ = (id) => document.getElementById(id);
+
+  let view = null; // the last CashierView from /cashier/{orderNo}/state
+  let skewMs = 0; // the server's clock minus the browser's
+  let busy = false; // a pay or refresh request is in flight
+  let lastClickAt = 0;
+  let failed = null; // { message, retry } while the page shows the error state
+  let polling = true;
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const serverNow = () => Date.now() + skewMs;
+
+  function requestId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  }
+
+  function stateOf(v) {
+    const p = v.payment;
+    if ((p && p.status === 'SUCCESS') || PAID_ORDER.includes(v.orderStatus)) return 'PAID';
+    if (v.orderStatus === 'CLOSED') return 'ORDER_CLOSED';
+    if (!p || p.status === 'INIT' || p.status === 'FAIL') return 'READY';
+    if (p.status === 'CLOSED') return 'CLOSED';
+    // The server draws a code only while it may be paid; the countdown may get there first.
+    if (!p.qrImage || (p.expireTime && Date.parse(p.expireTime) <= serverNow())) return 'EXPIRED';
+    return 'WAITING';
+  }
+
+  function show(state) {
+    root.dataset.state = state;
+    root.querySelectorAll('.panel').forEach((panel) => {
+      panel.hidden = panel.dataset.for !== state;
+    });
+  }
+
+  function render() {
+    if (failed) {
+      $('error-detail').textContent = failed.message;
+      show('ERROR');
+      return;
+    }
+    const state = stateOf(view);
+    const p = view.payment;
+    if (state === 'WAITING') {
+      const qr = $('qr');
+      if (qr.getAttribute('src') !== p.qrImage) qr.src = p.qrImage;
+      qr.dataset.outTradeNo = p.outTradeNo;
+      const wallet = $('wallet');
+      wallet.hidden = !p.walletUrl;
+      if (p.walletUrl) wallet.href = p.walletUrl;
+    } else if (state === 'PAID') {
+      $('paid-at').textContent = p && p.paidAt ? new Date(p.paidAt).toLocaleString() : '—';
+      $('trade-no').textContent = (p && p.tradeNo) || '—';
+      $('paid-out-trade-no').textContent = (p && p.outTradeNo) || '—';
+    } else if (state === 'READY') {
+      $('ready-note').textContent = p && p.status === 'FAIL'
+        ? 'The last attempt was refused by the channel. You can try again.'
+        : 'Press the button for an Alipay QR code, then scan it with the Alipay app.';
+    }
+    show(state);
+    if (state === 'WAITING') countdown();
+    if (state === 'PAID' || state === 'ORDER_CLOSED') polling = false;
+  }
+
+  function countdown() {
+    if (!view || failed || root.dataset.state !== 'WAITING') return;
+    const left = Math.max(0, Date.parse(view.payment.expireTime) - serverNow());
+    const seconds = Math.ceil(left / 1000);
+    $('countdown').textContent =
+      `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+    if (left === 0) render();
+  }
+
+  async function load() {
+    const sentAt = Date.now();
+    const response = await fetch(`/cashier/${encodeURIComponent(orderNo)}/state`, {
+      headers: { Accept: 'application/json' }, cache: 'no-store',
+    });
+    if (!response.ok) throw new Error(`The order could not be loaded (HTTP ${response.status}).`);
+    view = await response.json();
+    skewMs = Date.parse(view.serverTime) - (sentAt + Date.now()) / 2;
+    render();
+  }
+
+  async function poll() {
+    if (busy || failed || !view) return;
+    try {
+      const response = await fetch(`/pay/query?orderNo=${encodeURIComponent(orderNo)}`, {
+        headers: { Accept: 'application/json' }, cache: 'no-store',
+      });
+      if (!response.ok) return; // a passing failure: the next poll asks again
+      const now = await response.json();
+      const shown = view.payment;
+      const changed = now.orderStatus !== view.orderStatus
+        || (now.payment ? !shown || now.payment.outTradeNo !== shown.outTradeNo
+            || now.payment.status !== shown.status : !!shown);
+      if (changed && !busy) await load();
+    } catch (e) {
+      // Offline for a moment: keep polling.
+    }
+  }
+
+  async function pollForever() {
+    while (polling) {
+      await sleep(POLL_MS);
+      await poll();
+    }
+  }
+
+  function setButtons(disabled) {
+    root.querySelectorAll('button').forEach((b) => { b.disabled = disabled; });
+  }
+
+  /** Asks for the order's QR code (or a new one); waits out "try again shortly" answers. */
+  async function precreate(refresh) {
+    const body = { orderNo, requestId: requestId() };
+    if (refresh) body.refresh = true;
+    for (let wait = 1; ; wait++) {
+      const response = await fetch('/pay/alipay/precreate', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (response.ok) {
+        await response.text(); // the page reloads its state; reading the body ends the request
+        return;
+      }
+      const problem = await response.json().catch(() => ({}));
+      const kind = (problem.type || '').split('/').pop();
+      // Paid, closed or expired: the state shows it (and offers the way on).
+      if (kind === 'order-paid' || kind === 'order-closed') return;
+      if (kind === 'payment-expired' && !refresh) return;
+      const retryAfter = Number(response.headers.get('Retry-After'));
+      if (retryAfter > 0 && wait < MAX_WAITS) {
+        await sleep(retryAfter * 1000);
+        continue;
+      }
+      throw new Error(problem.detail || problem.title || `HTTP ${response.status}`);
+    }
+  }
+
+  async function act(action) {
+    busy = true;
+    failed = null;
+    setButtons(true);
+    const pay = $('pay');
+    pay.textContent = 'Getting your QR code…';
+    try {
+      if (action !== 'load') await precreate(action === 'refresh');
+      await load();
+    } catch (e) {
+      failed = { message: e.message || String(e), retry: action };
+      render();
+    } finally {
+      busy = false;
+      pay.textContent = 'Pay with Alipay';
+      setButtons(false);
+    }
+  }
+
+  function clicked(action) {
+    const now = Date.now();
+    if (busy || now - lastClickAt < DEBOUNCE_MS) return;
+    lastClickAt = now;
+    act(action);
+  }
+
+  $('pay').addEventListener('click', () => clicked('pay'));
+  root.querySelectorAll('[data-action]').forEach((button) => {
+    button.addEventListener('click', () => clicked(button.dataset.action));
+  });
+  $('retry').addEventListener('click', () => clicked(failed ? failed.retry : 'load'));
+
+  setInterval(countdown, 1000);
+  act('load').then(pollForever);
+})();
