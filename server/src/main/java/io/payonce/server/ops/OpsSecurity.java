@@ -47,10 +47,20 @@ class OpsSecurity {
                       .authenticationEntryPoint((request, response, e) -> replies.closed(response))
                       .accessDeniedHandler(replies));
     }
+    // A cross-site form cannot send JSON without a CORS preflight, which /ops never allows: JSON
+    // requests carry no CSRF risk even though browsers replay cached Basic credentials.
+    http.csrf(csrf -> csrf.ignoringRequestMatchers(OpsSecurity::isJson));
     return http.sessionManagement(
             session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
         .requestCache(cache -> cache.disable())
         .build();
+  }
+
+  private static boolean isJson(jakarta.servlet.http.HttpServletRequest request) {
+    String type = request.getContentType();
+    return type != null
+        && org.springframework.http.MediaType.APPLICATION_JSON.isCompatibleWith(
+            org.springframework.http.MediaType.parseMediaType(type));
   }
 
   @Bean

@@ -73,7 +73,13 @@ public class PaymentJanitor {
         continue;
       }
       queried++;
-      settle(payment);
+      try {
+        settle(payment);
+      } catch (RuntimeException e) {
+        // One payment's trouble (a channel this instance lacks, a lock timeout) stops no other.
+        log.warn(
+            "janitor outTradeNo={} not settled {}", payment.outTradeNo(), Failures.describe(e));
+      }
     }
     if (queried > 0) {
       log.info("janitor queried={} due={}", queried, due.size());
@@ -82,8 +88,16 @@ public class PaymentJanitor {
   }
 
   private void settle(Payment payment) {
-    ChannelOutcome<ChannelTrade> asked =
-        channels.get(payment.channel().name()).query(payment.outTradeNo());
+    java.util.Optional<io.payonce.server.channel.PaymentChannel> channel =
+        channels.find(payment.channel().name());
+    if (channel.isEmpty()) {
+      log.warn(
+          "janitor outTradeNo={} channel={} not configured here",
+          payment.outTradeNo(),
+          payment.channel());
+      return;
+    }
+    ChannelOutcome<ChannelTrade> asked = channel.get().query(payment.outTradeNo());
     if (!(asked instanceof ChannelOutcome.Done<ChannelTrade> done)) {
       return;
     }

@@ -70,8 +70,11 @@ public class PaymentQueries {
     if (!payments.claimQuery(payment.payId(), now, now.plus(props.queryInterval()))) {
       return false;
     }
-    ChannelOutcome<ChannelTrade> outcome =
-        channels.get(payment.channel().name()).query(payment.outTradeNo());
+    var channel = channels.find(payment.channel().name());
+    if (channel.isEmpty()) {
+      return false;
+    }
+    ChannelOutcome<ChannelTrade> outcome = channel.get().query(payment.outTradeNo());
     if (outcome instanceof ChannelOutcome.Done<ChannelTrade> done) {
       applier.apply(done.value(), TransitionSource.QUERY, null);
       return true;

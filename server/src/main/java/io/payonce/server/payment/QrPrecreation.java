@@ -117,6 +117,10 @@ public class QrPrecreation {
           inFlight.isPresent()
               ? new OpenedPayment(inFlight.get(), false)
               : opener.open(order.id(), channel, requestId, now.plus(props.qrTtl()), leaseUntil);
+      if (!opened.created() && opened.payment().channel() != channel) {
+        // One payable slot per order: another channel's payment must be closed first.
+        throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
+      }
       PrecreateAnswer answer =
           opened.created()
               ? callChannel(order, opened.payment(), leaseUntil)

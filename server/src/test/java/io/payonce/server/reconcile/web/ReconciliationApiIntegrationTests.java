@@ -151,7 +151,9 @@ class ReconciliationApiIntegrationTests {
       throws IOException, InterruptedException {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-            .header("Accept", accept);
+            .header("Accept", accept)
+            // The operator's credential of application-test.yml (ops / payonce).
+            .header("Authorization", "Basic b3BzOnBheW9uY2U=");
     if (body != null) {
       request.header("Content-Type", "application/json");
     }
