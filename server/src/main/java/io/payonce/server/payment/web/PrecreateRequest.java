@@ -4,5 +4,7 @@ package io.payonce.server.payment.web;
  * The body of POST /pay/alipay/precreate.
  *
  * @param requestId an idempotency key, as an alternative to the Idempotency-Key header
+ * @param payToken a one-time token from GET /api/pay/get-token; when present it is the idempotency
+ *     key (checked and consumed by the idempotency filter before this request is read)
  */
-record PrecreateRequest(String orderNo, String requestId) {}
+record PrecreateRequest(String orderNo, String requestId, String payToken) {}
