@@ -22,6 +22,22 @@ public final class JsonHttp {
         HttpResponse.BodyHandlers.ofString());
   }
 
+  public HttpResponse<String> put(String path, String json)
+      throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base + path))
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(json))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  public HttpResponse<String> delete(String path) throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base + path)).DELETE().build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
   public HttpResponse<String> post(String path, String json)
       throws IOException, InterruptedException {
     return http.send(
