@@ -20,4 +20,18 @@ public interface PaymentChannel {
 
   /** Closes an unpaid trade. */
   ChannelOutcome<ChannelTrade> close(String outTradeNo);
+
+  /** Reverses a barcode payment whatever became of it: closes it if unpaid, refunds it if paid. */
+  ChannelOutcome<CancelResult> cancel(String outTradeNo);
+
+  /** Takes a payment from the buyer's barcode; WAIT_BUYER_PAY when the buyer must confirm. */
+  ChannelOutcome<ChannelTrade> pay(
+      String outTradeNo, String authCode, long amountMinor, String subject, Instant expireAt);
+
+  /** Refunds under {@code outRequestNo}; the same number again never refunds twice. */
+  ChannelOutcome<RefundResult> refund(
+      String outTradeNo, String outRequestNo, long amountMinor, String reason);
+
+  /** Whether the refund {@code outRequestNo} was made. */
+  ChannelOutcome<RefundState> refundQuery(String outTradeNo, String outRequestNo);
 }

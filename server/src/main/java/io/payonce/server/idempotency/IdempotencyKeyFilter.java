@@ -82,7 +82,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
         runWithIssuedKey(cached, response, chain, fields, issuedKey);
         return;
       }
-      if (issued.required()) {
+      if (issued.requiredFor(request.getRequestURI())) {
         writeProblem(response, issuedKeyMissing(), null);
         return;
       }
@@ -192,7 +192,10 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       int status = wrapper.getStatus();
       byte[] content = wrapper.getContentAsByteArray();
       boolean isFinal =
-          status < 500 && wrapper.getHeader(HttpHeaders.RETRY_AFTER) == null && content.length > 0;
+          status < 500
+              && status != 202
+              && wrapper.getHeader(HttpHeaders.RETRY_AFTER) == null
+              && content.length > 0;
       if (isFinal && content.length <= MAX_BODY) {
         keys.complete(scope, key, owner, status, new String(content, StandardCharsets.UTF_8));
         stored = true;
@@ -221,7 +224,16 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
 
   private void writeProblem(HttpServletResponse response, ProblemDetail problem, String retryAfter)
       throws IOException {
-    byte[] bytes = json.writeValueAsBytes(problem);
+    // Written here, outside Spring MVC: flatten the extension members as RFC 9457 wants them.
+    Map<String, Object> members = new java.util.LinkedHashMap<>();
+    members.put("type", problem.getType().toString());
+    members.put("title", problem.getTitle());
+    members.put("status", problem.getStatus());
+    members.put("detail", problem.getDetail());
+    if (problem.getProperties() != null) {
+      members.putAll(problem.getProperties());
+    }
+    byte[] bytes = json.writeValueAsBytes(members);
     response.setStatus(problem.getStatus());
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
     if (retryAfter != null) {

@@ -17,4 +17,5 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record IdempotencyProperties(
     @DefaultValue("24h") Duration ttl,
     @DefaultValue("60s") Duration lease,
-    @DefaultValue("/pay/alipay/precreate") List<String> paths) {}
+    @DefaultValue({"/pay/alipay/precreate", "/pay/alipay/barcode", "/pay/refund"})
+        List<String> paths) {}

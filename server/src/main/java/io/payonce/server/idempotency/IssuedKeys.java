@@ -13,8 +13,8 @@ public interface IssuedKeys {
   /** The body field that carries an issued key. */
   String FIELD = "payToken";
 
-  /** Whether requests to idempotent endpoints must carry an issued key. */
-  boolean required();
+  /** Whether requests to this path must carry an issued key. */
+  boolean requiredFor(String path);
 
   /**
    * Whether the key may be used for this request body.

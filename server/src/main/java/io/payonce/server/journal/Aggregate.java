@@ -5,5 +5,7 @@ public enum Aggregate {
   /** A business order ({@code orders} table). */
   ORDER,
   /** A payment attempt ({@code payment} table). */
-  PAYMENT
+  PAYMENT,
+  /** A refund of a payment ({@code refund} table). */
+  REFUND
 }

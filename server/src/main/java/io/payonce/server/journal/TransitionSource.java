@@ -9,6 +9,8 @@ public enum TransitionSource {
   API(false),
   /** An asynchronous notification from the channel. */
   NOTIFY(true),
+  /** The channel's synchronous answer to a payment request (barcode pay). */
+  PAY(true),
   /** The answer to our query of the channel. */
   QUERY(true),
   /** The channel's answer to our close request (e.g. "already paid"). */

@@ -137,7 +137,8 @@ public class OrderRepository {
         .update();
   }
 
-  Optional<OrderStatus> lockStatus(long id) {
+  /** Locks the order row until the transaction ends and returns its status. */
+  public Optional<OrderStatus> lockStatus(long id) {
     return jdbc.sql(SELECT_STATUS_FOR_UPDATE)
         .param("id", id)
         .query(String.class)

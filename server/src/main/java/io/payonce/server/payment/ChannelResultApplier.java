@@ -32,6 +32,9 @@ public class ChannelResultApplier {
   private final OrderTransitions orderTransitions;
   private final AppliedFacts facts;
   private final Alarms alarms;
+  private final DuplicatePaymentHandler duplicates;
+  private final PaymentProperties props;
+  private final io.payonce.server.order.OrderRepository orders;
   private final TransactionTemplate transactions;
   private final Clock clock;
 
@@ -41,6 +44,9 @@ public class ChannelResultApplier {
       OrderTransitions orderTransitions,
       AppliedFacts facts,
       Alarms alarms,
+      DuplicatePaymentHandler duplicates,
+      PaymentProperties props,
+      io.payonce.server.order.OrderRepository orders,
       TransactionTemplate transactions,
       Clock clock) {
     this.payments = payments;
@@ -48,6 +54,9 @@ public class ChannelResultApplier {
     this.orderTransitions = orderTransitions;
     this.facts = facts;
     this.alarms = alarms;
+    this.duplicates = duplicates;
+    this.props = props;
+    this.orders = orders;
     this.transactions = transactions;
     this.clock = clock;
   }
@@ -127,6 +136,13 @@ public class ChannelResultApplier {
     }
     PaymentStatus previous = payments.previousStatus(payment.payId());
     String channel = payment.channel().name();
+    // The order row is locked before deciding: two payments succeeding at once see each other.
+    OrderStatus orderStatus = orders.lockStatus(payment.orderId()).orElseThrow();
+    boolean cancelled = orderStatus == OrderStatus.CLOSED;
+    boolean takesIt =
+        orderStatus.isPayable()
+            || (cancelled
+                && props.lateSuccessOnClosedOrder() == PaymentProperties.LateSuccessPolicy.ACCEPT);
     if (previous == PaymentStatus.CLOSED || previous == PaymentStatus.FAIL) {
       alarms.raiseWithChange(
           AlarmType.PAID_AFTER_CLOSE,
@@ -138,16 +154,15 @@ public class ChannelResultApplier {
               + source
               + ")");
     }
-    TransitionOutcome<OrderStatus> order =
-        orderTransitions.apply(
-            payment.orderId(), OrderStatus.PAID, source, "paid by " + payment.outTradeNo());
-    if (!order.won()) {
-      alarms.raiseWithChange(
-          AlarmType.DUPLICATE_PAYMENT,
-          channel,
-          payment.outTradeNo(),
-          "payment succeeded while its order is " + order.current() + ": refund it");
+    if (!takesIt) {
+      String why =
+          "payment succeeded (" + source + ") while its order is " + orderStatus + ": refunding it";
+      alarms.raiseWithChange(AlarmType.DUPLICATE_PAYMENT, channel, payment.outTradeNo(), why);
+      duplicates.onDuplicate(payments.findById(payment.payId()).orElseThrow(), why);
+      return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
     }
+    orderTransitions.apply(
+        payment.orderId(), OrderStatus.PAID, source, "paid by " + payment.outTradeNo());
     return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
   }
 

@@ -1,9 +1,21 @@
 package io.payonce.server.payment;
 
-/** The order's QR code has expired; the cashier asks for a new one explicitly. */
+import java.time.Duration;
+
+/**
+ * The order's QR code has expired, but not long enough ago to be sure the channel will refuse it (a
+ * margin for clock skew): a new code is issued once the old one is certainly dead.
+ */
 public class PaymentExpiredException extends RuntimeException {
 
-  public PaymentExpiredException(String outTradeNo) {
+  private final Duration retryAfter;
+
+  public PaymentExpiredException(String outTradeNo, Duration retryAfter) {
     super("the QR code of payment " + outTradeNo + " has expired");
+    this.retryAfter = retryAfter;
+  }
+
+  public Duration retryAfter() {
+    return retryAfter;
   }
 }

@@ -5,7 +5,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Payment timing.
+ * Payment timing and policies.
  *
  * @param qrTtl how long a QR code may be paid; sent to the channel as the trade's expiry
  * @param callLease how long one instance holds the right to make a payment's precreate call before
@@ -14,6 +14,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     answering 409 with Retry-After
  * @param queryAfter how old a non-final payment must be before GET /pay/query asks the channel
  * @param queryInterval the least time between two channel queries about one payment
+ * @param expiryMargin how long past a payment's expiry we still treat its code as payable (clock
+ *     skew between us and the channel) before declaring it dead
+ * @param barcodeTtl how long a barcode payment may take before the channel closes it
+ * @param barcodePollInterval how often a barcode payment waiting for the buyer is queried
+ * @param barcodePollFor how long it is queried before it is cancelled
+ * @param lateSuccessOnClosedOrder what a success on an order the merchant cancelled does: REFUND it
+ *     automatically (default) or ACCEPT it and mark the order paid
  */
 @ConfigurationProperties("payonce.payment")
 public record PaymentProperties(
@@ -21,4 +28,18 @@ public record PaymentProperties(
     @DefaultValue("20s") Duration callLease,
     @DefaultValue("2s") Duration duplicateWait,
     @DefaultValue("30s") Duration queryAfter,
-    @DefaultValue("5s") Duration queryInterval) {}
+    @DefaultValue("5s") Duration queryInterval,
+    @DefaultValue("60s") Duration expiryMargin,
+    @DefaultValue("5m") Duration barcodeTtl,
+    @DefaultValue("3s") Duration barcodePollInterval,
+    @DefaultValue("30s") Duration barcodePollFor,
+    @DefaultValue("REFUND") LateSuccessPolicy lateSuccessOnClosedOrder) {
+
+  /** What to do with money taken for an order the merchant had cancelled. */
+  public enum LateSuccessPolicy {
+    /** Refund it automatically (alarm DUPLICATE_PAYMENT). */
+    REFUND,
+    /** Keep it: the order becomes PAID after all (alarm PAID_AFTER_CLOSE). */
+    ACCEPT
+  }
+}

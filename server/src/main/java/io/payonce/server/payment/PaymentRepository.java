@@ -119,6 +119,41 @@ public class PaymentRepository {
         AND (next_query_at IS NULL OR next_query_at <= :now)
       """;
 
+  private static final String WATCH =
+      """
+      UPDATE payment
+      SET watch_until = :until
+      WHERE pay_id = :payId
+      """;
+
+  // In flight for a while, or closed without proof and still payable at the channel; not claimed.
+  private static final String SELECT_DUE =
+      SELECT_COLUMNS
+          + """
+          WHERE ((active_slot = :activeSlot AND created_at < :olderThan)
+                 OR (watch_until IS NOT NULL AND watch_until > :now))
+            AND (next_query_at IS NULL OR next_query_at <= :now)
+          ORDER BY pay_id
+          LIMIT :limit
+          """;
+
+  private static final String RESERVE_REFUND =
+      """
+      UPDATE payment
+      SET refund_reserved_minor = refund_reserved_minor + :amount
+      WHERE pay_id = :payId
+        AND status = 'SUCCESS'
+        AND refund_reserved_minor + :amount <= amount_minor
+      """;
+
+  private static final String RELEASE_REFUND =
+      """
+      UPDATE payment
+      SET refund_reserved_minor = refund_reserved_minor - :amount
+      WHERE pay_id = :payId
+        AND refund_reserved_minor >= :amount
+      """;
+
   private final JdbcClient jdbc;
 
   PaymentRepository(JdbcClient jdbc) {
@@ -239,6 +274,39 @@ public class PaymentRepository {
             .param("next", SqlTime.toColumn(next))
             .update()
         == 1;
+  }
+
+  /** Keeps the janitor querying a payment until {@code until} (or stops it, with null). */
+  void watchUntil(long payId, Instant until) {
+    jdbc.sql(WATCH)
+        .param("payId", payId)
+        .param("until", SqlTime.toColumn(until), Types.TIMESTAMP)
+        .update();
+  }
+
+  /** Payments the janitor should ask the channel about now, oldest first. */
+  List<Payment> findDue(Instant olderThan, Instant now, int limit) {
+    return jdbc.sql(SELECT_DUE)
+        .param("activeSlot", ACTIVE_SLOT)
+        .param("olderThan", SqlTime.toColumn(olderThan))
+        .param("now", SqlTime.toColumn(now))
+        .param("limit", limit)
+        .query(PaymentRepository::payment)
+        .list();
+  }
+
+  /**
+   * Reserves {@code amount} of a successful payment for a refund: true only if the reservations,
+   * this one included, stay within the amount paid. The row count decides, so concurrent refunds
+   * can never exceed it.
+   */
+  public boolean reserveRefund(long payId, long amount) {
+    return jdbc.sql(RESERVE_REFUND).param("payId", payId).param("amount", amount).update() == 1;
+  }
+
+  /** Gives back the reservation of a refund that definitely failed. */
+  public void releaseRefund(long payId, long amount) {
+    jdbc.sql(RELEASE_REFUND).param("payId", payId).param("amount", amount).update();
   }
 
   Optional<PaymentStatus> lockStatus(long payId) {

@@ -44,6 +44,7 @@ public class QrPrecreation {
   private final PaymentChannels channels;
   private final Alarms alarms;
   private final ContentionGuard guard;
+  private final PaymentCloser closer;
   private final PaymentProperties props;
   private final Clock clock;
 
@@ -56,6 +57,7 @@ public class QrPrecreation {
       PaymentChannels channels,
       Alarms alarms,
       org.springframework.beans.factory.ObjectProvider<ContentionGuard> guard,
+      PaymentCloser closer,
       PaymentProperties props,
       Clock clock) {
     this.orders = orders;
@@ -66,6 +68,7 @@ public class QrPrecreation {
     this.channels = channels;
     this.alarms = alarms;
     this.guard = guard.getIfAvailable(() -> ContentionGuard.NONE);
+    this.closer = closer;
     this.props = props;
     this.clock = clock;
   }
@@ -81,21 +84,34 @@ public class QrPrecreation {
    * @throws PaymentExpiredException the payment in flight has expired
    */
   public PrecreateAnswer precreate(String orderNo, Channel channel, String requestId) {
-    return guard.around(orderNo, () -> precreateUnguarded(orderNo, channel, requestId));
+    return precreate(orderNo, channel, requestId, false);
   }
 
-  private PrecreateAnswer precreateUnguarded(String orderNo, Channel channel, String requestId) {
+  /**
+   * As {@link #precreate(String, Channel, String)}; with {@code refresh}, the cashier's explicit
+   * "new QR code": the payment in flight is replaced by a new one (new out_trade_no) once its code
+   * provably can't be paid — closed at the channel, or expired there. A code nobody has scanned and
+   * that is still alive is returned as it is: it is as good as a new one, and replacing it could
+   * leave two payable codes. An expired payment is replaced the same way without {@code refresh}.
+   */
+  public PrecreateAnswer precreate(
+      String orderNo, Channel channel, String requestId, boolean refresh) {
+    return guard.around(orderNo, () -> precreateUnguarded(orderNo, channel, requestId, refresh));
+  }
+
+  private PrecreateAnswer precreateUnguarded(
+      String orderNo, Channel channel, String requestId, boolean refresh) {
     Order order =
         orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     for (int attempt = 1; ; attempt++) {
-      Instant now = clock.instant();
+      Instant now = now();
       Instant leaseUntil = now.plus(props.callLease());
       OpenedPayment opened =
           opener.open(order.id(), channel, requestId, now.plus(props.qrTtl()), leaseUntil);
       PrecreateAnswer answer =
           opened.created()
               ? callChannel(order, opened.payment(), leaseUntil)
-              : joinInFlight(order, opened.payment());
+              : joinInFlight(order, opened.payment(), refresh);
       if (answer != null || attempt == OPEN_ATTEMPTS) {
         if (answer == null) {
           throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
@@ -107,21 +123,23 @@ public class QrPrecreation {
   }
 
   /** A duplicate request: wait, bounded, for the payment in flight, or take over its call. */
-  private PrecreateAnswer joinInFlight(Order order, Payment payment) {
+  private PrecreateAnswer joinInFlight(Order order, Payment payment, boolean refresh) {
     Instant deadline = clock.instant().plus(props.duplicateWait());
     long pauseMillis = 20;
     Payment current = payment;
     while (true) {
       switch (current.status()) {
         case PRECREATED, PAYING -> {
-          return answerFor(order, current);
+          boolean expired =
+              current.expireTime() != null && !clock.instant().isBefore(current.expireTime());
+          return refresh || expired ? replace(order, current) : answerFor(order, current);
         }
         case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
         case FAIL, CLOSED -> {
           return null;
         }
         case INIT -> {
-          Instant now = clock.instant();
+          Instant now = now();
           Instant until = now.plus(props.callLease());
           // The first request's call lease ran out (it crashed, or its outcome was unknown).
           if (payments.claimCallLease(current.payId(), now, until)) {
@@ -136,6 +154,39 @@ public class QrPrecreation {
       pauseMillis = Math.min(pauseMillis * 2, 200);
       current = payments.findById(current.payId()).orElseThrow();
     }
+  }
+
+  /**
+   * Retires a payment so that a new one can be opened, if and only if its code provably can't be
+   * paid any more; returns null when the slot is free, or the payment's own answer when it stays.
+   */
+  private PrecreateAnswer replace(Order order, Payment payment) {
+    PaymentChannel channel = channels.get(payment.channel().name());
+    ChannelOutcome<ChannelTrade> asked = channel.query(payment.outTradeNo());
+    if (!(asked instanceof ChannelOutcome.Done<ChannelTrade> done)) {
+      throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+    }
+    ChannelTrade trade = done.value();
+    if (trade.state() == io.payonce.server.channel.TradeState.NOT_FOUND) {
+      if (closer.isDead(payment)) {
+        closer.settle(payment, trade, "replaced");
+        return null;
+      }
+      boolean expired = !clock.instant().isBefore(payment.expireTime());
+      if (expired) {
+        Duration untilDead =
+            Duration.between(clock.instant(), payment.expireTime().plus(props.expiryMargin()));
+        throw new PaymentExpiredException(payment.outTradeNo(), untilDead);
+      }
+      return answerFor(order, payment);
+    }
+    CloseResult result = closer.settle(payment, trade, "replaced by a new QR code");
+    return switch (result) {
+      case CLOSED -> null;
+      case PAID -> throw new OrderNotPayableException(order.id(), paidStatus(order));
+      case UNKNOWN, CLOSED_WATCHING ->
+          throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+    };
   }
 
   /** Makes the channel call this request holds the lease for, outside any transaction. */
@@ -207,12 +258,14 @@ public class QrPrecreation {
     throw new ChannelRefusedException(payment.outTradeNo(), subCode, refused.message());
   }
 
+  // Leases are compared for equality when released: keep them to what every database stores.
+  private Instant now() {
+    return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+  }
+
   private PrecreateAnswer answerFor(Order order, Payment payment) {
     if (payment.status() == PaymentStatus.SUCCESS) {
       throw new OrderNotPayableException(order.id(), paidStatus(order));
-    }
-    if (payment.expireTime() != null && !clock.instant().isBefore(payment.expireTime())) {
-      throw new PaymentExpiredException(payment.outTradeNo());
     }
     return answer(order, payment, payment.qrCode(), payment.status());
   }

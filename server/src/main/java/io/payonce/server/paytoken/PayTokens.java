@@ -65,8 +65,8 @@ public class PayTokens implements IssuedKeys {
   }
 
   @Override
-  public boolean required() {
-    return props.required();
+  public boolean requiredFor(String path) {
+    return props.required() && props.requiredOn().contains(path);
   }
 
   @Override

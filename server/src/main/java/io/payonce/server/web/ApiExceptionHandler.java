@@ -9,11 +9,16 @@ import io.payonce.server.payment.ChannelUnavailableException;
 import io.payonce.server.payment.PaymentExpiredException;
 import io.payonce.server.payment.PaymentInProgressException;
 import io.payonce.server.payment.PaymentNotFoundException;
+import io.payonce.server.payment.PaymentRefusedException;
+import io.payonce.server.refund.OrderNotPaidException;
+import io.payonce.server.refund.RefundConflictException;
+import io.payonce.server.refund.RefundExceedsPaymentException;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -83,7 +88,7 @@ class ApiExceptionHandler {
 
   @ExceptionHandler
   ResponseEntity<ProblemDetail> expired(PaymentExpiredException e) {
-    return ProblemType.respond(ProblemType.PAYMENT_EXPIRED.problem());
+    return retryLater(ProblemType.PAYMENT_EXPIRED.problem(), e.retryAfter());
   }
 
   @ExceptionHandler
@@ -91,6 +96,35 @@ class ApiExceptionHandler {
     ProblemDetail problem = ProblemType.CHANNEL_REFUSED.problem();
     problem.setProperty("subCode", e.subCode());
     return ProblemType.respond(problem);
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> paymentRefused(PaymentRefusedException e) {
+    ProblemDetail problem = ProblemType.PAYMENT_REFUSED.problem();
+    problem.setProperty("subCode", e.subCode());
+    return ProblemType.respond(problem);
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> exceeds(RefundExceedsPaymentException e) {
+    return ProblemType.respond(ProblemType.REFUND_EXCEEDS_PAYMENT.problem());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> refundConflict(RefundConflictException e) {
+    return ProblemType.respond(ProblemType.CONFLICT.problem(e.getMessage()));
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> notPaid(OrderNotPaidException e) {
+    return ProblemType.respond(ProblemType.ORDER_NOT_PAID.problem());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> transientFailure(TransientDataAccessException e) {
+    // Lock conflicts, timeouts, a database restarting: nothing was decided, asking again is safe.
+    log.warn("event=transient_failure {}", Failures.describe(e));
+    return retryLater(ProblemType.TEMPORARILY_UNAVAILABLE.problem(), Duration.ofSeconds(1));
   }
 
   @ExceptionHandler

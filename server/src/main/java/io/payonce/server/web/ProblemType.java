@@ -67,6 +67,22 @@ public enum ProblemType {
       "idempotency-key-in-use",
       "Idempotency key in use",
       "The first request with this key is still running."),
+  /** The refunds of the payment would exceed what was paid. */
+  REFUND_EXCEEDS_PAYMENT(
+      422,
+      "refund-exceeds-payment",
+      "Refund exceeds payment",
+      "All refunds together may not exceed the amount paid."),
+  /** The order has no successful payment to refund. */
+  ORDER_NOT_PAID(409, "order-not-paid", "Order not paid", "The order has no payment to refund."),
+  /** The buyer's payment was refused by the channel (e.g. balance); subCode says why. */
+  PAYMENT_REFUSED(402, "payment-refused", "Payment refused", "The buyer's payment was refused."),
+  /** The database or a dependency is briefly unavailable; nothing was decided. Retry. */
+  TEMPORARILY_UNAVAILABLE(
+      503,
+      "temporarily-unavailable",
+      "Temporarily unavailable",
+      "The service is briefly unavailable; retrying is safe."),
   /** Any other client error. */
   BAD_REQUEST(400, "bad-request", "Bad request", "The request could not be understood."),
   /** The server failed; details are in its log, never in the response. */

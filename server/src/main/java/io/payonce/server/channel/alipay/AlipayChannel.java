@@ -126,6 +126,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   }
 
   /** Reverses whatever happened to a barcode payment: closes it if unpaid, refunds it if paid. */
+  @Override
   public ChannelOutcome<CancelResult> cancel(String outTradeNo) {
     AlipayTradeCancelModel model = new AlipayTradeCancelModel();
     model.setOutTradeNo(outTradeNo);
@@ -145,6 +146,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
    * Barcode pay. Done with state SUCCESS when paid at once, WAIT_BUYER_PAY when the buyer must
    * confirm (code 10003): the caller then polls {@link #query} and cancels if it never completes.
    */
+  @Override
   public ChannelOutcome<ChannelTrade> pay(
       String outTradeNo, String authCode, long amountMinor, String subject, Instant expireAt) {
     AlipayTradePayModel model = new AlipayTradePayModel();
@@ -162,6 +164,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   }
 
   /** Refunds under {@code outRequestNo}; the same number again never refunds twice. */
+  @Override
   public ChannelOutcome<RefundResult> refund(
       String outTradeNo, String outRequestNo, long amountMinor, String reason) {
     AlipayTradeRefundModel model = new AlipayTradeRefundModel();
@@ -181,6 +184,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   }
 
   /** Asks whether a refund was made; "not received or failed" is a definite, retryable answer. */
+  @Override
   public ChannelOutcome<RefundState> refundQuery(String outTradeNo, String outRequestNo) {
     AlipayTradeFastpayRefundQueryModel model = new AlipayTradeFastpayRefundQueryModel();
     model.setOutTradeNo(outTradeNo);

@@ -27,6 +27,33 @@ record AlipayKeys(String merchantPrivateKey, String merchantPublicKey, String al
     }
   }
 
+  /**
+   * A configured merchant private key, with its public half derived, for registering with a sandbox
+   * (several instances then share one app and one key, as production instances do).
+   */
+  static AlipayKeys fromPrivateKey(String merchantPrivateKey, String alipayPublicKey) {
+    try {
+      java.security.KeyFactory rsa = java.security.KeyFactory.getInstance("RSA");
+      var privateKey =
+          (java.security.interfaces.RSAPrivateCrtKey)
+              rsa.generatePrivate(
+                  new java.security.spec.PKCS8EncodedKeySpec(
+                      Base64.getDecoder().decode(merchantPrivateKey)));
+      var publicKey =
+          rsa.generatePublic(
+              new java.security.spec.RSAPublicKeySpec(
+                  privateKey.getModulus(), privateKey.getPublicExponent()));
+      return new AlipayKeys(
+          merchantPrivateKey,
+          Base64.getEncoder().encodeToString(publicKey.getEncoded()),
+          alipayPublicKey);
+    } catch (java.security.GeneralSecurityException
+        | IllegalArgumentException
+        | ClassCastException e) {
+      throw new IllegalStateException("payonce.alipay.private-key is not an RSA PKCS#8 key", e);
+    }
+  }
+
   @Override
   public String toString() {
     return "AlipayKeys[merchantPrivateKey=<hidden>]";

@@ -29,7 +29,7 @@ final class AlipayKeysResolver {
       return new AlipayKeys(props.privateKey(), null, props.alipayPublicKey());
     }
     if (embeddedSandbox != null) {
-      AlipayKeys keys = AlipayKeys.generateForSandbox(embeddedSandbox.platformPublicKeyBase64());
+      AlipayKeys keys = merchantKeys(props, embeddedSandbox.platformPublicKeyBase64());
       embeddedSandbox.registerApp(props.appId(), keys.merchantPublicKey(), props.sellerId());
       log.info("alipay keys=generated registered=embedded-sandbox appId={}", props.appId());
       return keys;
@@ -40,6 +40,13 @@ final class AlipayKeysResolver {
     throw new IllegalStateException(
         "Alipay is not configured: set payonce.alipay.private-key and payonce.alipay.alipay-public-key"
             + " (or enable the embedded sandbox with payonce.sandbox.enabled=true)");
+  }
+
+  private static AlipayKeys merchantKeys(AlipayProperties props, String platformKey) {
+    boolean configured = props.privateKey() != null && !props.privateKey().isBlank();
+    return configured
+        ? AlipayKeys.fromPrivateKey(props.privateKey(), platformKey)
+        : AlipayKeys.generateForSandbox(platformKey);
   }
 
   private static AlipayKeys registerWithStandaloneSandbox(AlipayProperties props) {
@@ -53,7 +60,7 @@ final class AlipayKeysResolver {
                   .build(),
               HttpResponse.BodyHandlers.ofString());
       String platformKey = json.readTree(keyResponse.body()).path("publicKey").asString();
-      AlipayKeys keys = AlipayKeys.generateForSandbox(platformKey);
+      AlipayKeys keys = merchantKeys(props, platformKey);
       Map<String, String> app =
           new java.util.LinkedHashMap<>(
               Map.of("appId", props.appId(), "publicKey", keys.merchantPublicKey()));

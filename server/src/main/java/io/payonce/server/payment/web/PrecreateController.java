@@ -34,7 +34,8 @@ class PrecreateController {
       produces = MediaType.APPLICATION_JSON_VALUE)
   PrecreateAnswer precreate(@RequestBody PrecreateRequest request) {
     validate(request);
-    return precreation.precreate(request.orderNo(), Channel.ALIPAY, request.requestId());
+    return precreation.precreate(
+        request.orderNo(), Channel.ALIPAY, request.requestId(), request.wantsRefresh());
   }
 
   private static void validate(PrecreateRequest request) {

@@ -1,0 +1,24 @@
+package io.payonce.server.payment;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The compensation janitor.
+ *
+ * @param enabled run it on a schedule on this instance (safe on any number of instances)
+ * @param interval the pause between two sweeps
+ * @param olderThan how old an in-flight payment must be before the janitor asks the channel
+ * @param batch the most payments one sweep looks at
+ * @param minBackoff the least wait before a payment is queried again
+ * @param maxBackoff the longest wait before a payment is queried again
+ */
+@ConfigurationProperties("payonce.janitor")
+public record JanitorProperties(
+    @DefaultValue("true") boolean enabled,
+    @DefaultValue("10s") Duration interval,
+    @DefaultValue("60s") Duration olderThan,
+    @DefaultValue("100") int batch,
+    @DefaultValue("10s") Duration minBackoff,
+    @DefaultValue("10m") Duration maxBackoff) {}

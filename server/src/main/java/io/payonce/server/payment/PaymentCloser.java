@@ -1,0 +1,114 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.channel.ChannelOutcome;
+import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.PaymentChannel;
+import io.payonce.server.channel.PaymentChannels;
+import io.payonce.server.channel.TradeState;
+import io.payonce.server.journal.TransitionSource;
+import java.time.Clock;
+import java.time.Instant;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Closes a payment at the channel first, then on our side: never the other way round, so a payment
+ * the buyer completed meanwhile is found (and recorded as SUCCESS) instead of being closed over.
+ */
+@Service
+public class PaymentCloser {
+
+  private final PaymentRepository payments;
+  private final PaymentTransitions transitions;
+  private final ChannelResultApplier applier;
+  private final PaymentChannels channels;
+  private final TransactionTemplate transactions;
+  private final PaymentProperties props;
+  private final Clock clock;
+
+  PaymentCloser(
+      PaymentRepository payments,
+      PaymentTransitions transitions,
+      ChannelResultApplier applier,
+      PaymentChannels channels,
+      TransactionTemplate transactions,
+      PaymentProperties props,
+      Clock clock) {
+    this.payments = payments;
+    this.transitions = transitions;
+    this.applier = applier;
+    this.channels = channels;
+    this.transactions = transactions;
+    this.props = props;
+    this.clock = clock;
+  }
+
+  /** Closes the payment, as the merchant or a refresh asks. */
+  public CloseResult close(Payment payment, String why) {
+    PaymentChannel channel = channels.get(payment.channel().name());
+    ChannelOutcome<ChannelTrade> closed = channel.close(payment.outTradeNo());
+    if (closed instanceof ChannelOutcome.Done<ChannelTrade>) {
+      return markClosed(payment, TransitionSource.CLOSE, why + "; closed at the channel", null);
+    }
+    if (closed instanceof ChannelOutcome.Unknown<ChannelTrade>) {
+      return CloseResult.UNKNOWN;
+    }
+    // Refused: the trade is paid, already closed, or does not exist. Only a query says which.
+    ChannelOutcome<ChannelTrade> asked = channel.query(payment.outTradeNo());
+    if (!(asked instanceof ChannelOutcome.Done<ChannelTrade> done)) {
+      return CloseResult.UNKNOWN;
+    }
+    return settle(payment, done.value(), why);
+  }
+
+  /**
+   * Decides a payment from what the channel says about its trade: paid is recorded; closed closes;
+   * never scanned closes here and is watched until the code expires.
+   */
+  CloseResult settle(Payment payment, ChannelTrade trade, String why) {
+    if (trade.state().paid()) {
+      applier.apply(trade, TransitionSource.CLOSE, null);
+      return CloseResult.PAID;
+    }
+    if (trade.state() == TradeState.CLOSED) {
+      return markClosed(
+          payment, TransitionSource.CLOSE, why + "; the channel's trade is closed", null);
+    }
+    if (trade.state() == TradeState.NOT_FOUND) {
+      if (isDead(payment)) {
+        return markClosed(payment, TransitionSource.CLOSE, why + "; expired unscanned", null);
+      }
+      Instant watchUntil = payment.expireTime().plus(props.expiryMargin());
+      return markClosed(
+          payment,
+          TransitionSource.API,
+          why + "; never scanned, watched until " + watchUntil,
+          watchUntil);
+    }
+    // WAIT_BUYER_PAY: the buyer scanned after our close call; close again.
+    return close(payment, why);
+  }
+
+  /** Whether the payment's code can no longer be paid at the channel, margin included. */
+  boolean isDead(Payment payment) {
+    return payment.expireTime() != null
+        && !clock.instant().isBefore(payment.expireTime().plus(props.expiryMargin()));
+  }
+
+  private CloseResult markClosed(
+      Payment payment, TransitionSource source, String detail, Instant watchUntil) {
+    return transactions.execute(
+        status -> {
+          var outcome =
+              transitions.apply(
+                  payment.payId(), PaymentStatus.CLOSED, source, detail, ChannelFields.none());
+          if (outcome.current() == PaymentStatus.SUCCESS) {
+            return CloseResult.PAID;
+          }
+          if (outcome.won() && watchUntil != null) {
+            payments.watchUntil(payment.payId(), watchUntil);
+          }
+          return watchUntil != null ? CloseResult.CLOSED_WATCHING : CloseResult.CLOSED;
+        });
+  }
+}

@@ -1,0 +1,54 @@
+package io.payonce.server.payment.web;
+
+import io.payonce.server.order.NewOrder;
+import io.payonce.server.payment.BarcodePayments;
+import io.payonce.server.payment.BarcodePayments.BarcodeAnswer;
+import io.payonce.server.payment.Channel;
+import io.payonce.server.web.FieldViolation;
+import io.payonce.server.web.InvalidRequestException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code POST /pay/alipay/barcode {"orderNo","authCode","requestId"}}: charge the buyer's code. */
+@RestController
+class BarcodeController {
+
+  private static final Pattern AUTH_CODE = Pattern.compile("[0-9]{16,24}");
+
+  private final BarcodePayments barcodes;
+
+  BarcodeController(BarcodePayments barcodes) {
+    this.barcodes = barcodes;
+  }
+
+  /** The body; {@code payToken} is read by the idempotency filter (see PrecreateRequest). */
+  record BarcodeRequest(String orderNo, String authCode, String requestId, String payToken) {}
+
+  @PostMapping(
+      path = "/pay/alipay/barcode",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  BarcodeAnswer pay(@RequestBody BarcodeRequest request) {
+    List<FieldViolation> violations = new ArrayList<>();
+    if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
+      violations.add(
+          new FieldViolation("orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -"));
+    }
+    if (request.authCode() == null || !AUTH_CODE.matcher(request.authCode()).matches()) {
+      violations.add(new FieldViolation("authCode", "must be the buyer's 16 to 24 digit code"));
+    }
+    if (request.requestId() != null
+        && (request.requestId().isBlank() || request.requestId().length() > 128)) {
+      violations.add(new FieldViolation("requestId", "must be 1 to 128 characters"));
+    }
+    if (!violations.isEmpty()) {
+      throw new InvalidRequestException(violations);
+    }
+    return barcodes.pay(request.orderNo(), Channel.ALIPAY, request.authCode(), request.requestId());
+  }
+}

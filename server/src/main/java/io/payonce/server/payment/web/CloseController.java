@@ -1,0 +1,42 @@
+package io.payonce.server.payment.web;
+
+import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.Order;
+import io.payonce.server.payment.OrderCancellation;
+import io.payonce.server.web.FieldViolation;
+import io.payonce.server.web.InvalidRequestException;
+import java.util.List;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code POST /pay/close {"orderNo"}}: the merchant cancels the order (idempotent). */
+@RestController
+class CloseController {
+
+  private final OrderCancellation cancellation;
+
+  CloseController(OrderCancellation cancellation) {
+    this.cancellation = cancellation;
+  }
+
+  record CloseRequest(String orderNo) {}
+
+  record CloseAnswer(String orderNo, String orderStatus) {}
+
+  @PostMapping(
+      path = "/pay/close",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  CloseAnswer close(@RequestBody CloseRequest request) {
+    if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
+      throw new InvalidRequestException(
+          List.of(
+              new FieldViolation(
+                  "orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -")));
+    }
+    Order order = cancellation.cancel(request.orderNo());
+    return new CloseAnswer(order.orderNo(), order.status().name());
+  }
+}

@@ -1,0 +1,115 @@
+package io.payonce.server.refund;
+
+import io.payonce.server.journal.Aggregate;
+import io.payonce.server.journal.Journal;
+import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.outbox.OutboxWriter;
+import io.payonce.server.payment.DuplicatePaymentHandler;
+import io.payonce.server.payment.Payment;
+import io.payonce.server.payment.PaymentRepository;
+import io.payonce.server.web.Failures;
+import jakarta.annotation.PreDestroy;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * The automatic refund of a duplicate payment. Its number is derived from the payment ({@code
+ * DUP_<out_trade_no>}), and it is written in the transaction that recorded the payment's success —
+ * which only one caller ever wins — so whichever path saw it (notify, janitor, reconciliation), the
+ * payment is refunded at most once. It is attempted right after commit and retried by the janitor.
+ */
+@Component
+class DuplicateRefunds implements DuplicatePaymentHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(DuplicateRefunds.class);
+
+  private final RefundRepository refunds;
+  private final PaymentRepository payments;
+  private final RefundExecutor executor;
+  private final Journal journal;
+  private final OutboxWriter outbox;
+  private final Clock clock;
+  private final ExecutorService background =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread thread = new Thread(r, "duplicate-refunds");
+            thread.setDaemon(true);
+            return thread;
+          });
+
+  DuplicateRefunds(
+      RefundRepository refunds,
+      PaymentRepository payments,
+      RefundExecutor executor,
+      Journal journal,
+      OutboxWriter outbox,
+      Clock clock) {
+    this.refunds = refunds;
+    this.payments = payments;
+    this.executor = executor;
+    this.journal = journal;
+    this.outbox = outbox;
+    this.clock = clock;
+  }
+
+  static String refundNumber(Payment payment) {
+    return "DUP_" + payment.outTradeNo();
+  }
+
+  @Override
+  public void onDuplicate(Payment payment, String why) {
+    String outRequestNo = refundNumber(payment);
+    if (refunds.findByRequest(payment.payId(), outRequestNo).isPresent()
+        || !payments.reserveRefund(payment.payId(), payment.amount().minorUnits())) {
+      return;
+    }
+    long id =
+        refunds.insert(
+            payment.payId(),
+            payment.orderId(),
+            payment.outTradeNo(),
+            outRequestNo,
+            payment.amount().minorUnits(),
+            payment.amount().currency(),
+            "duplicate payment",
+            RefundKind.DUPLICATE,
+            clock.instant());
+    journal.append(Aggregate.REFUND, id, null, RefundStatus.PENDING, TransitionSource.API, why);
+    Map<String, Object> event = new LinkedHashMap<>();
+    event.put("payId", payment.payId());
+    event.put("orderId", payment.orderId());
+    event.put("outTradeNo", payment.outTradeNo());
+    event.put("amount", payment.amount().toDecimalString());
+    event.put("currency", payment.amount().currency());
+    event.put("refundRequestNo", outRequestNo);
+    outbox.append(Aggregate.PAYMENT, payment.payId(), "DuplicatePaymentDetected", event);
+    TransactionSynchronizationManager.registerSynchronization(
+        new TransactionSynchronization() {
+          @Override
+          public void afterCommit() {
+            background.execute(() -> attempt(id));
+          }
+        });
+  }
+
+  private void attempt(long refundId) {
+    try {
+      executor.drive(refundId);
+    } catch (RuntimeException e) {
+      log.warn("duplicate refund attempt failed refundId={} {}", refundId, Failures.describe(e));
+    }
+  }
+
+  @PreDestroy
+  void stop() {
+    background.shutdownNow();
+  }
+}

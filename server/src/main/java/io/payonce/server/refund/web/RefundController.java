@@ -1,0 +1,115 @@
+package io.payonce.server.refund.web;
+
+import io.payonce.server.money.InvalidMoneyException;
+import io.payonce.server.money.Money;
+import io.payonce.server.order.NewOrder;
+import io.payonce.server.refund.Refund;
+import io.payonce.server.refund.RefundStatus;
+import io.payonce.server.refund.Refunds;
+import io.payonce.server.web.FieldViolation;
+import io.payonce.server.web.InvalidRequestException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /pay/refund} (200 done, 202 pending — the channel's answer is not known yet and the
+ * refund will be completed —, problems otherwise) and {@code GET /pay/refunds?orderNo=}.
+ */
+@RestController
+class RefundController {
+
+  private static final Pattern REQUEST_NO = Pattern.compile("[A-Za-z0-9_]{1,64}");
+  private static final int MAX_REASON = 256;
+
+  private final Refunds refunds;
+
+  RefundController(Refunds refunds) {
+    this.refunds = refunds;
+  }
+
+  record RefundRequest(String orderNo, String outRequestNo, String amount, String reason) {}
+
+  record RefundView(
+      String outTradeNo,
+      String outRequestNo,
+      String amount,
+      String kind,
+      String status,
+      String detail,
+      Instant createdAt,
+      Instant updatedAt) {
+
+    static RefundView of(Refund r) {
+      return new RefundView(
+          r.outTradeNo(),
+          r.outRequestNo(),
+          BigDecimal.valueOf(r.amountMinor(), 2).toPlainString(),
+          r.kind().name(),
+          r.status().name(),
+          r.detail(),
+          r.createdAt(),
+          r.updatedAt());
+    }
+  }
+
+  @PostMapping(
+      path = "/pay/refund",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<RefundView> refund(@RequestBody RefundRequest request) {
+    long amount = validate(request);
+    Refund refund =
+        refunds.request(request.orderNo(), request.outRequestNo(), amount, request.reason());
+    HttpStatus status =
+        refund.status() == RefundStatus.PENDING ? HttpStatus.ACCEPTED : HttpStatus.OK;
+    return ResponseEntity.status(status).body(RefundView.of(refund));
+  }
+
+  @GetMapping(path = "/pay/refunds", produces = MediaType.APPLICATION_JSON_VALUE)
+  List<RefundView> list(@RequestParam(required = false) String orderNo) {
+    if (orderNo == null || !NewOrder.ORDER_NO.matcher(orderNo).matches()) {
+      throw new InvalidRequestException(
+          List.of(
+              new FieldViolation(
+                  "orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -")));
+    }
+    return refunds.ofOrder(orderNo).stream().map(RefundView::of).toList();
+  }
+
+  private static long validate(RefundRequest request) {
+    List<FieldViolation> violations = new ArrayList<>();
+    if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
+      violations.add(
+          new FieldViolation("orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -"));
+    }
+    if (request.outRequestNo() == null || !REQUEST_NO.matcher(request.outRequestNo()).matches()) {
+      violations.add(
+          new FieldViolation("outRequestNo", "must be 1 to 64 characters of A-Z, a-z, 0-9 and _"));
+    }
+    if (request.reason() != null && request.reason().length() > MAX_REASON) {
+      violations.add(new FieldViolation("reason", "must be at most 256 characters"));
+    }
+    long amount = 0;
+    try {
+      amount = Money.parse(request.amount(), "CNY").minorUnits();
+    } catch (InvalidMoneyException | NullPointerException e) {
+      violations.add(
+          new FieldViolation("amount", "must be a positive amount with at most 2 decimals"));
+    }
+    if (!violations.isEmpty()) {
+      throw new InvalidRequestException(violations);
+    }
+    return amount;
+  }
+}

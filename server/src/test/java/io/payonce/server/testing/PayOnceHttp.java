@@ -1,0 +1,233 @@
+package io.payonce.server.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Drives a running PayOnce (and the sandbox mounted in it, or standalone) over real HTTP, the way a
+ * merchant's backend and a buyer's wallet would: no shortcut into the server's beans.
+ */
+public final class PayOnceHttp {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final String server;
+  private final String sandbox;
+
+  public PayOnceHttp(int serverPort) {
+    this("http://127.0.0.1:" + serverPort, "http://127.0.0.1:" + serverPort);
+  }
+
+  public PayOnceHttp(String serverBase, String sandboxBase) {
+    this.server = serverBase;
+    this.sandbox = sandboxBase;
+  }
+
+  /** An HTTP answer with its body parsed when it is JSON. */
+  public record Answer(int status, String body, HttpResponse<String> raw) {
+    public JsonNode json() {
+      return JSON.readTree(body);
+    }
+
+    public String text(String field) {
+      return json().path(field).asString();
+    }
+
+    public String header(String name) {
+      return raw.headers().firstValue(name).orElse(null);
+    }
+  }
+
+  /** Creates an order for {@code amount} yuan and returns its number. */
+  public String createOrder(String amount) {
+    String orderNo = TestNumbers.orderNo("O");
+    Answer created =
+        post(
+            server + "/api/orders",
+            Map.of(
+                "orderNo",
+                orderNo,
+                "userId",
+                "u-" + UUID.randomUUID().toString().substring(0, 8),
+                "amount",
+                amount,
+                "currency",
+                "CNY",
+                "title",
+                "PayOnce test"),
+            Map.of());
+    if (created.status() != 201) {
+      throw new IllegalStateException("order not created: " + created.status() + created.body());
+    }
+    return orderNo;
+  }
+
+  public Answer precreate(String orderNo) {
+    return post(server + "/pay/alipay/precreate", Map.of("orderNo", orderNo), Map.of());
+  }
+
+  public Answer precreate(Object body, Map<String, String> headers) {
+    return post(server + "/pay/alipay/precreate", body, headers);
+  }
+
+  public Answer refresh(String orderNo) {
+    return post(
+        server + "/pay/alipay/precreate", Map.of("orderNo", orderNo, "refresh", true), Map.of());
+  }
+
+  public Answer close(String orderNo) {
+    return post(server + "/pay/close", Map.of("orderNo", orderNo), Map.of());
+  }
+
+  public Answer refund(String orderNo, String outRequestNo, String amount) {
+    return post(
+        server + "/pay/refund",
+        Map.of(
+            "orderNo", orderNo, "outRequestNo", outRequestNo, "amount", amount, "reason", "test"),
+        Map.of());
+  }
+
+  public Answer barcode(String orderNo, String authCode) {
+    return post(
+        server + "/pay/alipay/barcode",
+        Map.of("orderNo", orderNo, "authCode", authCode, "requestId", "bc-" + orderNo),
+        Map.of());
+  }
+
+  /** Sets the sandbox clock's offset from real time (e.g. to let a QR code expire there). */
+  public void sandboxClock(Duration offset) {
+    send(
+        HttpRequest.newBuilder(URI.create(sandbox + "/sandbox/clock"))
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString("{\"offset\":\"" + offset + "\"}"))
+            .build());
+  }
+
+  public void resetSandboxClock() {
+    send(HttpRequest.newBuilder(URI.create(sandbox + "/sandbox/clock")).DELETE().build());
+  }
+
+  public Answer query(String orderNo) {
+    return get(server + "/pay/query?orderNo=" + enc(orderNo));
+  }
+
+  public Answer payment(String outTradeNo) {
+    return get(server + "/api/payments/" + enc(outTradeNo));
+  }
+
+  public Answer postForm(String path, String formBody) {
+    return send(
+        HttpRequest.newBuilder(URI.create(server + path))
+            .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
+            .POST(HttpRequest.BodyPublishers.ofString(formBody))
+            .build());
+  }
+
+  public Answer walletPay(String qrCode) {
+    return post(
+        sandbox + "/sandbox/alipay/wallet/pay",
+        Map.of("qrCode", qrCode, "buyerId", "2088102146225135"),
+        Map.of());
+  }
+
+  public Answer walletScan(String qrCode) {
+    return post(
+        sandbox + "/sandbox/alipay/wallet/scan",
+        Map.of("qrCode", qrCode, "buyerId", "2088102146225135"),
+        Map.of());
+  }
+
+  /** The sandbox ledger's rows for one number: the truth of what the buyer was charged. */
+  public List<JsonNode> trades(String outTradeNo) {
+    return get(sandbox + "/sandbox/alipay/trades?outTradeNo=" + enc(outTradeNo))
+        .json()
+        .valueStream()
+        .toList();
+  }
+
+  /** The gateway calls the sandbox received for one number and method. */
+  public List<JsonNode> calls(String outTradeNo, String method) {
+    return get(sandbox
+            + "/sandbox/alipay/calls?outTradeNo="
+            + enc(outTradeNo)
+            + "&method="
+            + enc(method))
+        .json()
+        .valueStream()
+        .toList();
+  }
+
+  public List<JsonNode> notifies(String outTradeNo) {
+    return get(sandbox + "/sandbox/alipay/notifies?outTradeNo=" + enc(outTradeNo))
+        .json()
+        .valueStream()
+        .toList();
+  }
+
+  public void chaos(Map<String, Object> knobs) {
+    Answer answer =
+        send(
+            HttpRequest.newBuilder(URI.create(sandbox + "/sandbox/chaos"))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(knobs)))
+                .build());
+    if (answer.status() / 100 != 2) {
+      throw new IllegalStateException("chaos refused: " + answer.body());
+    }
+  }
+
+  public void calm() {
+    send(HttpRequest.newBuilder(URI.create(sandbox + "/sandbox/chaos")).DELETE().build());
+  }
+
+  public Answer get(String url) {
+    return send(HttpRequest.newBuilder(URI.create(url)).GET().build());
+  }
+
+  public Answer post(String url, Object body, Map<String, String> headers) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .POST(
+                HttpRequest.BodyPublishers.ofString(
+                    body instanceof String s ? s : JSON.writeValueAsString(body)));
+    headers.forEach(request::header);
+    return send(request.build());
+  }
+
+  public String serverBase() {
+    return server;
+  }
+
+  private Answer send(HttpRequest request) {
+    try {
+      HttpResponse<String> response =
+          http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      return new Answer(response.statusCode(), response.body(), response);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String enc(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+}
