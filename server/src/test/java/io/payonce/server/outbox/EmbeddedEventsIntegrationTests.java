@@ -8,8 +8,8 @@ import io.payonce.server.consumer.example.FulfilmentConsumer;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.ChannelResultApplier;
 import io.payonce.server.payment.PaymentOpener;
-import io.payonce.server.testing.JsonHttp;
 import io.payonce.server.testing.PaidOrders;
+import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -72,9 +72,10 @@ class EmbeddedEventsIntegrationTests {
 
   @Test
   void startsHealthyWithNeitherRabbitMqNorRedisWired() throws Exception {
-    var health = new JsonHttp(port).get("/actuator/health");
+    PayOnceHttp http = new PayOnceHttp(port);
+    var health = http.get(http.serverBase() + "/actuator/health");
 
-    assertThat(health.statusCode()).isEqualTo(200);
+    assertThat(health.status()).isEqualTo(200);
     assertThat(health.body()).contains("\"status\":\"UP\"");
     assertThat(sink.name()).isEqualTo("embedded");
     assertThat(context.getBeanNamesForType(RabbitTemplate.class)).isEmpty();

@@ -5,19 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderService;
-import io.payonce.server.testing.JsonHttp;
+import io.payonce.server.testing.Concurrently;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestNumbers;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,18 +37,18 @@ abstract class PayTokenIntegrationTests {
   @Autowired OrderService orders;
   @Autowired JsonMapper json;
 
-  JsonHttp http;
+  PayOnceHttp http;
 
   @BeforeEach
   void client() {
-    http = new JsonHttp(port);
+    http = new PayOnceHttp(port);
   }
 
   @Test
   void issuesAFifteenMinuteTokenForAUser() throws Exception {
-    HttpResponse<String> response = http.get("/api/pay/get-token?userId=alice");
+    Answer response = http.get(http.serverBase() + "/api/pay/get-token?userId=alice");
 
-    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.status()).isEqualTo(200);
     JsonNode body = json.readTree(response.body());
     assertThat(body.get("token").asString()).startsWith("pt_").hasSize(35);
     Instant expiresAt = Instant.parse(body.get("expiresAt").asString());
@@ -61,7 +58,7 @@ abstract class PayTokenIntegrationTests {
 
   @Test
   void refusesATokenRequestWithoutAUser() throws Exception {
-    HttpResponse<String> response = http.get("/api/pay/get-token");
+    Answer response = http.get(http.serverBase() + "/api/pay/get-token");
 
     assertProblem(response, 400, "validation");
   }
@@ -73,14 +70,14 @@ abstract class PayTokenIntegrationTests {
     String token = token(user);
     String body = precreateBody(orderNo, token);
 
-    List<HttpResponse<String>> answers = concurrently(USES, () -> precreate(body));
+    List<Answer> answers = Concurrently.run(USES, i -> precreate(body));
 
-    List<HttpResponse<String>> ok = answers.stream().filter(r -> r.statusCode() == 200).toList();
+    List<Answer> ok = answers.stream().filter(r -> r.status() == 200).toList();
     assertThat(ok).isNotEmpty();
     assertThat(answers)
         .allSatisfy(
             r -> {
-              if (r.statusCode() != 200) {
+              if (r.status() != 200) {
                 assertProblem(r, 409, "idempotency-key-in-use");
               }
             });
@@ -90,9 +87,9 @@ abstract class PayTokenIntegrationTests {
     String outTradeNo = outTradeNos.iterator().next();
     assertThat(sandboxPrecreateCalls(outTradeNo)).isEqualTo(1);
 
-    HttpResponse<String> retry = precreate(body);
-    assertThat(retry.statusCode()).isEqualTo(200);
-    assertThat(retry.headers().firstValue("Idempotent-Replayed")).hasValue("true");
+    Answer retry = precreate(body);
+    assertThat(retry.status()).isEqualTo(200);
+    assertThat(retry.header("Idempotent-Replayed")).isEqualTo("true");
     assertThat(field(retry, "outTradeNo")).isEqualTo(outTradeNo);
     assertThat(sandboxPrecreateCalls(outTradeNo)).isEqualTo(1);
   }
@@ -102,10 +99,10 @@ abstract class PayTokenIntegrationTests {
     String orderNo = order("alice-" + TestNumbers.orderNo("a"));
     String bobsToken = token("bob-" + TestNumbers.orderNo("b"));
 
-    HttpResponse<String> response = precreate(precreateBody(orderNo, bobsToken));
+    Answer response = precreate(precreateBody(orderNo, bobsToken));
 
     assertProblem(response, 403, "pay-token-forbidden");
-    JsonNode query = json.readTree(http.get("/pay/query?orderNo=" + orderNo).body());
+    JsonNode query = http.query(orderNo).json();
     assertThat(query.get("payment").isNull()).isTrue();
   }
 
@@ -113,7 +110,7 @@ abstract class PayTokenIntegrationTests {
   void refusesAnUnknownToken() throws Exception {
     String orderNo = order("carol");
 
-    HttpResponse<String> response = precreate(precreateBody(orderNo, "pt_doesnotexist"));
+    Answer response = precreate(precreateBody(orderNo, "pt_doesnotexist"));
 
     assertProblem(response, 400, "pay-token-invalid");
   }
@@ -122,9 +119,9 @@ abstract class PayTokenIntegrationTests {
   void refusesATokenUsedForAnotherOrder() throws Exception {
     String user = "dave-" + TestNumbers.orderNo("d");
     String token = token(user);
-    assertThat(precreate(precreateBody(order(user), token)).statusCode()).isEqualTo(200);
+    assertThat(precreate(precreateBody(order(user), token)).status()).isEqualTo(200);
 
-    HttpResponse<String> second = precreate(precreateBody(order(user), token));
+    Answer second = precreate(precreateBody(order(user), token));
 
     assertProblem(second, 422, "idempotency-key-reused");
   }
@@ -136,63 +133,30 @@ abstract class PayTokenIntegrationTests {
   }
 
   String token(String user) throws Exception {
-    HttpResponse<String> response = http.get("/api/pay/get-token?userId=" + user);
-    assertThat(response.statusCode()).isEqualTo(200);
+    Answer response = http.get(http.serverBase() + "/api/pay/get-token?userId=" + user);
+    assertThat(response.status()).isEqualTo(200);
     return field(response, "token");
   }
 
-  private HttpResponse<String> precreate(String body) throws Exception {
-    return http.post("/pay/alipay/precreate", body);
+  private Answer precreate(String body) {
+    return http.precreate(body, Map.of());
   }
 
   private static String precreateBody(String orderNo, String token) {
     return "{\"orderNo\":\"" + orderNo + "\",\"payToken\":\"" + token + "\"}";
   }
 
-  private long sandboxPrecreateCalls(String outTradeNo) throws Exception {
-    JsonNode calls =
-        json.readTree(
-            http.get(
-                    "/sandbox/alipay/calls?outTradeNo="
-                        + outTradeNo
-                        + "&method=alipay.trade.precreate")
-                .body());
-    return calls.size();
+  private long sandboxPrecreateCalls(String outTradeNo) {
+    return http.calls(outTradeNo, "alipay.trade.precreate").size();
   }
 
-  private String field(HttpResponse<String> response, String name) {
-    return json.readTree(response.body()).get(name).asString();
+  private static String field(Answer response, String name) {
+    return response.text(name);
   }
 
-  private void assertProblem(HttpResponse<String> response, int status, String type) {
-    assertThat(response.statusCode()).isEqualTo(status);
-    assertThat(response.headers().firstValue("Content-Type"))
-        .hasValueSatisfying(v -> assertThat(v).startsWith("application/problem+json"));
+  private void assertProblem(Answer response, int status, String type) {
+    assertThat(response.status()).isEqualTo(status);
+    assertThat(response.header("Content-Type")).startsWith("application/problem+json");
     assertThat(json.readTree(response.body()).get("type").asString()).isEqualTo(PROBLEMS + type);
-  }
-
-  private static <T> List<T> concurrently(int threads, java.util.concurrent.Callable<T> call)
-      throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<T>> futures = new ArrayList<>();
-      for (int i = 0; i < threads; i++) {
-        futures.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return call.call();
-                }));
-      }
-      start.countDown();
-      List<T> results = new ArrayList<>();
-      for (Future<T> future : futures) {
-        results.add(future.get());
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.payonce.server.testing.OnServer;
 import io.payonce.server.testing.TestServer;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -24,11 +25,7 @@ class PayTokenIntegrationTestsWithRedis extends PayTokenIntegrationTests {
     String token = token(user);
     assertThat(redis.opsForValue().get("pay:token:" + token)).startsWith("U|").endsWith("|erin");
 
-    assertThat(
-            http.post(
-                    "/pay/alipay/precreate",
-                    "{\"orderNo\":\"" + order(user) + "\",\"payToken\":\"" + token + "\"}")
-                .statusCode())
+    assertThat(http.precreate(Map.of("orderNo", order(user), "payToken", token), Map.of()).status())
         .isEqualTo(200);
 
     assertThat(redis.opsForValue().get("pay:token:" + token)).startsWith("X|");

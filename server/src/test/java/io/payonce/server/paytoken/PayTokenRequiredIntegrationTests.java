@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderService;
-import io.payonce.server.testing.JsonHttp;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestNumbers;
-import java.net.http.HttpResponse;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -31,29 +32,21 @@ class PayTokenRequiredIntegrationTests {
 
   @Test
   void refusesAPrecreateWithoutATokenAndRunsOneWithIt() throws Exception {
-    JsonHttp http = new JsonHttp(port);
+    PayOnceHttp http = new PayOnceHttp(port);
     String orderNo = TestNumbers.orderNo("req");
     orders.create(new NewOrder(orderNo, "frank", Money.ofMinor(500, "CNY"), "Required"));
 
-    HttpResponse<String> without =
-        http.post(
-            "/pay/alipay/precreate", "{\"orderNo\":\"" + orderNo + "\",\"requestId\":\"r1\"}");
+    Answer without = http.precreate(Map.of("orderNo", orderNo, "requestId", "r1"), Map.of());
 
-    assertThat(without.statusCode()).isEqualTo(400);
-    JsonNode problem = json.readTree(without.body());
+    assertThat(without.status()).isEqualTo(400);
+    JsonNode problem = without.json();
     assertThat(problem.get("type").asString()).isEqualTo("https://payonce.io/problems/validation");
     assertThat(problem.get("errors").get(0).get("field").asString()).isEqualTo("payToken");
-    assertThat(
-            json.readTree(http.get("/pay/query?orderNo=" + orderNo).body()).get("payment").isNull())
-        .isTrue();
+    assertThat(http.query(orderNo).json().get("payment").isNull()).isTrue();
 
-    String token =
-        json.readTree(http.get("/api/pay/get-token?userId=frank").body()).get("token").asString();
-    HttpResponse<String> with =
-        http.post(
-            "/pay/alipay/precreate",
-            "{\"orderNo\":\"" + orderNo + "\",\"payToken\":\"" + token + "\"}");
+    String token = http.get(http.serverBase() + "/api/pay/get-token?userId=frank").text("token");
+    Answer with = http.precreate(Map.of("orderNo", orderNo, "payToken", token), Map.of());
 
-    assertThat(with.statusCode()).isEqualTo(200);
+    assertThat(with.status()).isEqualTo(200);
   }
 }

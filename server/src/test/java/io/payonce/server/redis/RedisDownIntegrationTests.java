@@ -15,29 +15,24 @@ import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentRepository;
 import io.payonce.server.payment.PaymentStatus;
-import io.payonce.server.testing.JsonHttp;
+import io.payonce.server.testing.Concurrently;
 import io.payonce.server.testing.OnServer;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.ServerControl;
 import io.payonce.server.testing.TestNumbers;
 import io.payonce.server.testing.TestServer;
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.TestPropertySource;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * With Redis enabled and then shut down, the service runs on the database alone: a storm of
@@ -58,48 +53,41 @@ class RedisDownIntegrationTests {
   @Autowired Journal journal;
   @Autowired OutboxReader outbox;
   @Autowired MeterRegistry meters;
-  @Autowired JsonMapper json;
 
   @Test
   void precreateAndNotifyHappenExactlyOnceWhileRedisIsDown() throws Exception {
-    JsonHttp http = new JsonHttp(port);
+    PayOnceHttp http = new PayOnceHttp(port);
     String orderNo = TestNumbers.orderNo("redisdown");
     orders.create(new NewOrder(orderNo, "u1", Money.ofMinor(1234, "CNY"), "Redis down"));
     double failuresBefore = lockFailures();
-    List<HttpResponse<String>> answers;
+    List<Answer> answers;
     String outTradeNo;
     ServerControl.stopRedis();
     try {
-      answers = concurrently(() -> http.post("/pay/alipay/precreate", body(orderNo)));
-      assertThat(http.put("/sandbox/chaos", "{\"notifyCopies\":5}").statusCode()).isEqualTo(200);
+      answers = Concurrently.run(STORM, i -> http.precreate(orderNo));
+      http.chaos(Map.of("notifyCopies", 5));
       Set<String> numbers =
           answers.stream()
-              .filter(r -> r.statusCode() == 200)
-              .map(r -> json.readTree(r.body()).get("outTradeNo").asString())
+              .filter(r -> r.status() == 200)
+              .map(r -> r.text("outTradeNo"))
               .collect(Collectors.toSet());
       assertThat(numbers).hasSize(1);
       outTradeNo = numbers.iterator().next();
       String qrCode =
-          json.readTree(
-                  answers.stream().filter(r -> r.statusCode() == 200).findFirst().get().body())
-              .get("qrCode")
-              .asString();
-      assertThat(
-              http.post("/sandbox/alipay/wallet/pay", "{\"qrCode\":\"" + qrCode + "\"}")
-                  .statusCode())
-          .isEqualTo(200);
+          answers.stream().filter(r -> r.status() == 200).findFirst().orElseThrow().text("qrCode");
+      assertThat(http.walletPay(qrCode).status()).isEqualTo(200);
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() -> payment(outTradeNo).status() == PaymentStatus.SUCCESS);
       await().atMost(Duration.ofSeconds(60)).until(() -> deliveredNotifies(http, outTradeNo) >= 5);
     } finally {
       ServerControl.startRedis();
-      new JsonHttp(port).delete("/sandbox/chaos");
+      new PayOnceHttp(port).calm();
     }
 
     assertThat(answers)
-        .allSatisfy(r -> assertThat(r.statusCode()).isIn(200, 409))
-        .anySatisfy(r -> assertThat(r.statusCode()).isEqualTo(200));
+        .allSatisfy(r -> assertThat(r.status()).isIn(200, 409))
+        .anySatisfy(r -> assertThat(r.status()).isEqualTo(200));
     assertThat(sandboxCalls(http, outTradeNo, "alipay.trade.precreate")).isEqualTo(1);
     Payment paid = payment(outTradeNo);
     assertThat(journal.entriesOf(Aggregate.PAYMENT, paid.payId()))
@@ -123,50 +111,13 @@ class RedisDownIntegrationTests {
     return payments.findByOutTradeNo(outTradeNo).orElseThrow();
   }
 
-  private long deliveredNotifies(JsonHttp http, String outTradeNo) throws Exception {
-    JsonNode notifies =
-        json.readTree(http.get("/sandbox/alipay/notifies?outTradeNo=" + outTradeNo).body());
-    long delivered = 0;
-    for (JsonNode notify : notifies) {
-      if ("DELIVERED".equals(notify.get("outcome").asString())) {
-        delivered++;
-      }
-    }
-    return delivered;
+  private static long deliveredNotifies(PayOnceHttp http, String outTradeNo) {
+    return http.notifies(outTradeNo).stream()
+        .filter(n -> "DELIVERED".equals(n.get("outcome").asString()))
+        .count();
   }
 
-  private long sandboxCalls(JsonHttp http, String outTradeNo, String method) throws Exception {
-    return json.readTree(
-            http.get("/sandbox/alipay/calls?outTradeNo=" + outTradeNo + "&method=" + method).body())
-        .size();
-  }
-
-  private static String body(String orderNo) {
-    return "{\"orderNo\":\"" + orderNo + "\"}";
-  }
-
-  private static List<HttpResponse<String>> concurrently(
-      java.util.concurrent.Callable<HttpResponse<String>> call) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(STORM);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<HttpResponse<String>>> futures = new ArrayList<>();
-      for (int i = 0; i < STORM; i++) {
-        futures.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return call.call();
-                }));
-      }
-      start.countDown();
-      List<HttpResponse<String>> results = new ArrayList<>();
-      for (Future<HttpResponse<String>> future : futures) {
-        results.add(future.get());
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
+  private static long sandboxCalls(PayOnceHttp http, String outTradeNo, String method) {
+    return http.calls(outTradeNo, method).size();
   }
 }

@@ -5,18 +5,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderService;
-import io.payonce.server.testing.JsonHttp;
+import io.payonce.server.testing.Concurrently;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestNumbers;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -42,7 +37,7 @@ abstract class RedisLockBenchmark {
 
   @Test
   void duplicateStorm() throws Exception {
-    JsonHttp http = new JsonHttp(port);
+    PayOnceHttp http = new PayOnceHttp(port);
     Counter conflicts = meters.counter("payonce.payment.open.conflicts");
     warmUp(http);
     double before = conflicts.count();
@@ -52,8 +47,8 @@ abstract class RedisLockBenchmark {
     for (int i = 0; i < ORDERS; i++) {
       String orderNo = TestNumbers.orderNo("storm");
       orders.create(new NewOrder(orderNo, "u", Money.ofMinor(100, "CNY"), "storm"));
-      for (HttpResponse<String> r : storm(http, orderNo)) {
-        if (r.statusCode() == 200) {
+      for (Answer r : Concurrently.run(REQUESTS_PER_ORDER, n -> http.precreate(orderNo))) {
+        if (r.status() == 200) {
           ok++;
         } else {
           other++;
@@ -77,33 +72,9 @@ abstract class RedisLockBenchmark {
     Files.writeString(out, line + System.lineSeparator());
   }
 
-  private void warmUp(JsonHttp http) throws Exception {
+  private void warmUp(PayOnceHttp http) {
     String orderNo = TestNumbers.orderNo("warm");
     orders.create(new NewOrder(orderNo, "u", Money.ofMinor(100, "CNY"), "warm"));
-    http.post("/pay/alipay/precreate", "{\"orderNo\":\"" + orderNo + "\"}");
-  }
-
-  private static List<HttpResponse<String>> storm(JsonHttp http, String orderNo) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(REQUESTS_PER_ORDER);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<HttpResponse<String>>> futures = new ArrayList<>();
-      for (int i = 0; i < REQUESTS_PER_ORDER; i++) {
-        futures.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return http.post("/pay/alipay/precreate", "{\"orderNo\":\"" + orderNo + "\"}");
-                }));
-      }
-      start.countDown();
-      List<HttpResponse<String>> answers = new ArrayList<>();
-      for (Future<HttpResponse<String>> future : futures) {
-        answers.add(future.get());
-      }
-      return answers;
-    } finally {
-      pool.shutdownNow();
-    }
+    http.precreate(orderNo);
   }
 }
