@@ -53,6 +53,7 @@ class RedisDownIntegrationTests {
   @Autowired Journal journal;
   @Autowired OutboxReader outbox;
   @Autowired MeterRegistry meters;
+  @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
   @Test
   void precreateAndNotifyHappenExactlyOnceWhileRedisIsDown() throws Exception {
@@ -100,6 +101,33 @@ class RedisDownIntegrationTests {
         .extracting(OutboxEvent::eventType)
         .containsExactly("PaymentSucceeded");
     assertThat(lockFailures()).isGreaterThan(failuresBefore);
+  }
+
+  @Test
+  void payTokensAreIssuedToAndConsumedFromTheDatabaseWhileRedisIsDown() throws Exception {
+    PayOnceHttp http = new PayOnceHttp(port);
+    String orderNo = TestNumbers.orderNo("tokendown");
+    orders.create(new NewOrder(orderNo, "grace", Money.ofMinor(1234, "CNY"), "Redis down"));
+    ServerControl.stopRedis();
+    try {
+      String token = http.get(http.serverBase() + "/api/pay/get-token?userId=grace").text("token");
+      Map<String, String> body = Map.of("orderNo", orderNo, "payToken", token);
+
+      Answer first = http.precreate(body, Map.of());
+      Answer again = http.precreate(body, Map.of());
+
+      assertThat(first.status()).isEqualTo(200);
+      assertThat(again.status()).isEqualTo(200);
+      assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
+      assertThat(
+              jdbc.sql("SELECT COUNT(*) FROM pay_token WHERE token = :t AND used_at IS NOT NULL")
+                  .param("t", token)
+                  .query(Long.class)
+                  .single())
+          .isEqualTo(1);
+    } finally {
+      ServerControl.startRedis();
+    }
   }
 
   private double lockFailures() {
