@@ -33,6 +33,10 @@ import tools.jackson.databind.json.JsonMapper;
  * X-Client-Id}, else "default") and the path, and bound to the body's canonical JSON (key order and
  * white space do not count, {@code requestId} is not part of it). Only final outcomes are stored: a
  * response that says "try again" (5xx, or any with Retry-After) releases the key.
+ *
+ * <p>A body may instead carry a key the server issued ({@link IssuedKeys#FIELD}, a pay token): it
+ * is checked first (unknown or expired: 400, another user's: 403), scoped to the path alone since
+ * the server, not the caller, made it unique, and consumed once by the request that runs.
  */
 @Component
 class IdempotencyKeyFilter extends OncePerRequestFilter {
@@ -46,13 +50,18 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
 
   private final IdempotencyKeys keys;
   private final IdempotencyProperties props;
+  private final IssuedKeys issued;
   private final JsonMapper canonicalJson =
       JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
   private final JsonMapper json = JsonMapper.builder().build();
 
-  IdempotencyKeyFilter(IdempotencyKeys keys, IdempotencyProperties props) {
+  IdempotencyKeyFilter(
+      IdempotencyKeys keys,
+      IdempotencyProperties props,
+      org.springframework.beans.factory.ObjectProvider<IssuedKeys> issued) {
     this.keys = keys;
     this.props = props;
+    this.issued = issued.getIfAvailable();
   }
 
   @Override
@@ -67,6 +76,17 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     byte[] body = request.getInputStream().readNBytes(MAX_BODY + 1);
     HttpServletRequest cached = new CachedBodyRequest(request, body);
     Map<String, Object> fields = parse(body);
+    if (issued != null && fields != null && body.length <= MAX_BODY) {
+      Object issuedKey = fields.get(IssuedKeys.FIELD);
+      if (issuedKey != null) {
+        runWithIssuedKey(cached, response, chain, fields, issuedKey);
+        return;
+      }
+      if (issued.requiredFor(request.getRequestURI())) {
+        writeProblem(response, issuedKeyMissing(), null);
+        return;
+      }
+    }
     String headerKey = request.getHeader(HEADER);
     Object bodyKey = fields == null ? null : fields.get("requestId");
     if (body.length > MAX_BODY || fields == null || (headerKey == null && bodyKey == null)) {
@@ -86,6 +106,64 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     String scope = caller(request) + " " + request.getRequestURI();
     String canonical = canonical(fields);
     IdempotencyKeys.Begin begin = keys.begin(scope, key, sha256(canonical), canonical);
+    if (answered(response, begin, canonical)) {
+      return;
+    }
+    run(cached, response, chain, scope, key, ((IdempotencyKeys.Run) begin).owner(), () -> {});
+  }
+
+  private void runWithIssuedKey(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      FilterChain chain,
+      Map<String, Object> fields,
+      Object value)
+      throws ServletException, IOException {
+    if (!(value instanceof String key) || !KEY.matcher(key).matches()) {
+      writeProblem(response, ProblemType.PAY_TOKEN_INVALID.problem(), null);
+      return;
+    }
+    String scope = IssuedKeys.FIELD + " " + request.getRequestURI();
+    String canonical = canonical(fields);
+    String owner;
+    try {
+      ProblemDetail refusal = issued.refusal(key, fields);
+      if (refusal != null) {
+        writeProblem(response, refusal, null);
+        return;
+      }
+      IdempotencyKeys.Begin begin = keys.begin(scope, key, sha256(canonical), canonical);
+      if (answered(response, begin, canonical)) {
+        return;
+      }
+      owner = ((IdempotencyKeys.Run) begin).owner();
+      // Only the request that runs consumes the token; if its key record was lost, it was used.
+      if (!issued.consume(key)) {
+        keys.release(scope, key, owner);
+        writeProblem(response, ProblemType.PAY_TOKEN_USED.problem(), null);
+        return;
+      }
+    } catch (IssuedKeys.Unavailable e) {
+      writeProblem(response, ProblemType.PAY_TOKEN_UNAVAILABLE.problem(), "1");
+      return;
+    }
+    run(request, response, chain, scope, key, owner, () -> restore(key));
+  }
+
+  private void restore(String key) {
+    try {
+      issued.restore(key);
+    } catch (IssuedKeys.Unavailable e) {
+      // The token stays used: a retry is told so (409) instead of running twice.
+      org.slf4j.LoggerFactory.getLogger(IdempotencyKeyFilter.class)
+          .warn("pay token not restored reason=store-unavailable");
+    }
+  }
+
+  /** Answers a request whose key was seen before; false if the request is to run. */
+  private boolean answered(
+      HttpServletResponse response, IdempotencyKeys.Begin begin, String canonical)
+      throws IOException {
     if (begin instanceof IdempotencyKeys.Replay replay) {
       replay(response, replay);
     } else if (begin instanceof IdempotencyKeys.Mismatch mismatch) {
@@ -93,8 +171,9 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     } else if (begin instanceof IdempotencyKeys.InProgress) {
       writeProblem(response, inProgress(), "1");
     } else {
-      run(cached, response, chain, scope, key, ((IdempotencyKeys.Run) begin).owner());
+      return false;
     }
+    return true;
   }
 
   private void run(
@@ -103,7 +182,8 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       FilterChain chain,
       String scope,
       String key,
-      String owner)
+      String owner,
+      Runnable onRelease)
       throws ServletException, IOException {
     ContentCachingResponseWrapper wrapper = new ContentCachingResponseWrapper(response);
     boolean stored = false;
@@ -123,6 +203,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     } finally {
       if (!stored) {
         keys.release(scope, key, owner);
+        onRelease.run();
       }
       wrapper.copyBodyToResponse();
     }
@@ -175,6 +256,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
   private String canonical(Map<String, Object> fields) {
     Map<String, Object> withoutKey = new TreeMap<>(fields);
     withoutKey.remove("requestId");
+    withoutKey.remove(IssuedKeys.FIELD);
     return canonicalJson.writeValueAsString(withoutKey);
   }
 
@@ -200,6 +282,16 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
 
   private static ProblemDetail badKey(String detail) {
     return ProblemType.IDEMPOTENCY_KEY_INVALID.problem(detail);
+  }
+
+  private static ProblemDetail issuedKeyMissing() {
+    ProblemDetail problem = ProblemType.VALIDATION.problem();
+    problem.setProperty(
+        "errors",
+        List.of(
+            new io.payonce.server.web.FieldViolation(
+                IssuedKeys.FIELD, "is required: get one from GET /api/pay/get-token")));
+    return problem;
   }
 
   private static ProblemDetail mismatch(List<String> fields) {

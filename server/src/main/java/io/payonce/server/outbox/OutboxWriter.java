@@ -4,6 +4,7 @@ import io.payonce.server.db.SqlTime;
 import io.payonce.server.journal.Aggregate;
 import java.time.Clock;
 import java.util.Map;
+import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
@@ -14,15 +15,52 @@ import tools.jackson.databind.json.JsonMapper;
  * Appends events inside the caller's transaction: an event exists exactly when the change that
  * caused it was committed. Hand-rolled rather than Spring Modulith's publication registry because
  * the event must be written by the winner of a conditional UPDATE, in our own migrated schema on
- * three databases, and be readable beside the journal; revisit when the relay lands.
+ * three databases, and be readable beside the journal (see docs/events.md for the relay).
+ *
+ * <p>Each event gets its message id and business numbers here, once: a relay that publishes the row
+ * again sends the same envelope, so consumers can deduplicate on the id.
  */
 @Repository
 public class OutboxWriter {
 
   private static final String INSERT =
       """
-      INSERT INTO outbox (aggregate, aggregate_id, event_type, payload, created_at, attempts)
-      VALUES (:aggregate, :aggregateId, :eventType, :payload, :createdAt, 0)
+      INSERT INTO outbox (aggregate, aggregate_id, event_type, payload, created_at, attempts,
+                          event_id, order_no, out_trade_no)
+      VALUES (:aggregate, :aggregateId, :eventType, :payload, :createdAt, 0,
+              :eventId, :orderNo, :outTradeNo)
+      """;
+
+  private static final String ORDER_NO_OF_PAYMENT =
+      """
+      SELECT o.order_no
+      FROM payment p
+      JOIN orders o ON o.id = p.order_id
+      WHERE p.pay_id = :id
+      """;
+
+  private static final String ORDER_NO_OF_ORDER =
+      """
+      SELECT order_no
+      FROM orders
+      WHERE id = :id
+      """;
+
+  // The payment that collected the order if there is one (OrderPaid, refunds), else its latest.
+  private static final String OUT_TRADE_NO_OF_ORDER =
+      """
+      SELECT out_trade_no
+      FROM payment
+      WHERE order_id = :id
+      ORDER BY CASE WHEN status = 'SUCCESS' THEN 0 ELSE 1 END, pay_id DESC
+      LIMIT 1
+      """;
+
+  private static final String OUT_TRADE_NO_OF_PAYMENT =
+      """
+      SELECT out_trade_no
+      FROM payment
+      WHERE pay_id = :id
       """;
 
   private final JdbcClient jdbc;
@@ -45,6 +83,26 @@ public class OutboxWriter {
         .param("eventType", eventType)
         .param("payload", json.writeValueAsString(payload))
         .param("createdAt", SqlTime.toColumn(clock.instant()))
+        .param("eventId", UUID.randomUUID().toString())
+        .param("orderNo", number(payload, "orderNo", aggregate, aggregateId))
+        .param("outTradeNo", number(payload, "outTradeNo", aggregate, aggregateId))
         .update();
+  }
+
+  /** The number the payload carries, else the one the aggregate's rows say. */
+  private String number(Map<String, ?> payload, String field, Aggregate aggregate, long id) {
+    Object given = payload.get(field);
+    if (given != null) {
+      return given.toString();
+    }
+    String sql =
+        switch (aggregate) {
+          case ORDER -> "orderNo".equals(field) ? ORDER_NO_OF_ORDER : OUT_TRADE_NO_OF_ORDER;
+          case PAYMENT -> "orderNo".equals(field) ? ORDER_NO_OF_PAYMENT : OUT_TRADE_NO_OF_PAYMENT;
+          default -> null;
+        };
+    return sql == null
+        ? null
+        : jdbc.sql(sql).param("id", id).query(String.class).optional().orElse(null);
   }
 }

@@ -1,5 +1,6 @@
 /**
  * The transactional outbox: business events stored in the same transaction as the state change that
- * causes them, for a relay (a later issue) to publish at least once.
+ * causes them, and the relay that claims and delivers them at least once to a sink (RabbitMQ, or
+ * in-process listeners and a signed webhook). See docs/events.md.
  */
 package io.payonce.server.outbox;

@@ -39,6 +39,7 @@ public class PaymentOpener {
   private final TransactionTemplate transactions;
   private final Clock clock;
   private final SecureRandom random = new SecureRandom();
+  private final io.micrometer.core.instrument.Counter conflicts;
 
   PaymentOpener(
       OrderRepository orders,
@@ -46,7 +47,9 @@ public class PaymentOpener {
       PaymentRepository payments,
       Journal journal,
       TransactionTemplate transactions,
-      Clock clock) {
+      Clock clock,
+      io.micrometer.core.instrument.MeterRegistry meters) {
+    this.conflicts = meters.counter("payonce.payment.open.conflicts");
     this.orders = orders;
     this.orderTransitions = orderTransitions;
     this.payments = payments;
@@ -72,6 +75,12 @@ public class PaymentOpener {
    */
   public OpenedPayment open(
       long orderId, Channel channel, String requestId, Instant expireTime, Instant callLeaseUntil) {
+    // A read first spares the unique key a collision when the payment is already there (e.g. a
+    // request that waited for a ContentionGuard); it decides nothing: the insert below does.
+    Optional<Payment> existing = payments.findInFlight(orderId);
+    if (existing.isPresent()) {
+      return new OpenedPayment(existing.get(), false);
+    }
     DuplicateKeyException lastDuplicate = null;
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       try {
@@ -82,6 +91,7 @@ public class PaymentOpener {
       } catch (DuplicateKeyException duplicate) {
         // The duplicate key ended that transaction (PostgreSQL aborts it): read in a new one.
         lastDuplicate = duplicate;
+        conflicts.increment();
         Optional<Payment> inFlight = transactions.execute(status -> payments.findInFlight(orderId));
         if (inFlight.isPresent()) {
           return new OpenedPayment(inFlight.get(), false);

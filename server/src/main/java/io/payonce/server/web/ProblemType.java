@@ -101,7 +101,24 @@ public enum ProblemType {
   /** Any other client error. */
   BAD_REQUEST(400, "bad-request", "Bad request", "The request could not be understood."),
   /** The server failed; details are in its log, never in the response. */
-  INTERNAL(500, "internal", "Internal error", "The server could not answer.");
+  INTERNAL(500, "internal", "Internal error", "The server could not answer."),
+  /** The pay token is unknown, malformed or expired: get a new one. */
+  PAY_TOKEN_INVALID(
+      400, "pay-token-invalid", "Invalid pay token", "The pay token is unknown or expired."),
+  /** The pay token was issued to another user than the order's. */
+  PAY_TOKEN_FORBIDDEN(
+      403,
+      "pay-token-forbidden",
+      "Pay token of another user",
+      "The pay token was issued to another user."),
+  /** The pay token was used, and its first result is no longer kept. */
+  PAY_TOKEN_USED(409, "pay-token-used", "Pay token used", "The pay token was used already."),
+  /** The pay token store cannot be reached; retrying is safe. See Retry-After. */
+  PAY_TOKEN_UNAVAILABLE(
+      503,
+      "pay-token-unavailable",
+      "Pay tokens unavailable",
+      "Pay tokens cannot be checked right now; retrying is safe.");
 
   private static final String BASE = "https://payonce.io/problems/";
 

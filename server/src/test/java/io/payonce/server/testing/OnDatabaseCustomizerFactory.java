@@ -1,8 +1,11 @@
 package io.payonce.server.testing;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ContextConfigurationAttributes;
 import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.ContextCustomizerFactory;
@@ -10,6 +13,10 @@ import org.springframework.test.context.ContextCustomizerFactory;
 /**
  * Adds the datasource properties of a test class's {@link OnDatabase}. Being a record, the
  * customizer is part of the context cache key: one application context per database.
+ *
+ * <p>A class whose context will be closed ({@link DirtiesContext}) gets an H2 database of its own:
+ * closing a context closes its in-memory H2 database, which must not be the one that the cached
+ * contexts of other classes still use.
  */
 class OnDatabaseCustomizerFactory implements ContextCustomizerFactory {
 
@@ -17,19 +24,30 @@ class OnDatabaseCustomizerFactory implements ContextCustomizerFactory {
   public ContextCustomizer createContextCustomizer(
       Class<?> testClass, List<ContextConfigurationAttributes> configAttributes) {
     OnDatabase onDatabase = AnnotatedElementUtils.findMergedAnnotation(testClass, OnDatabase.class);
-    return new DatasourceCustomizer(onDatabase == null ? TestDatabase.H2 : onDatabase.value());
+    TestDatabase database = onDatabase == null ? TestDatabase.H2 : onDatabase.value();
+    boolean ownH2 =
+        database == TestDatabase.H2
+            && AnnotatedElementUtils.hasAnnotation(testClass, DirtiesContext.class);
+    return new DatasourceCustomizer(database, ownH2 ? testClass.getSimpleName() : null);
   }
 
-  private record DatasourceCustomizer(TestDatabase database) implements ContextCustomizer {
+  private record DatasourceCustomizer(TestDatabase database, String ownH2Name)
+      implements ContextCustomizer {
 
     @Override
     public void customizeContext(
         org.springframework.context.ConfigurableApplicationContext context,
         org.springframework.test.context.MergedContextConfiguration config) {
+      Map<String, Object> properties = new HashMap<>(database.properties());
+      if (ownH2Name != null) {
+        properties.put(
+            "spring.datasource.url",
+            "jdbc:h2:mem:payonce-test-" + ownH2Name + ";DB_CLOSE_DELAY=-1");
+      }
       context
           .getEnvironment()
           .getPropertySources()
-          .addFirst(new MapPropertySource("payonce-test-" + database, database.properties()));
+          .addFirst(new MapPropertySource("payonce-test-" + database, properties));
     }
   }
 }

@@ -26,7 +26,8 @@ class BarcodeController {
     this.barcodes = barcodes;
   }
 
-  record BarcodeRequest(String orderNo, String authCode, String requestId) {}
+  /** The body; {@code payToken} is read by the idempotency filter (see PrecreateRequest). */
+  record BarcodeRequest(String orderNo, String authCode, String requestId, String payToken) {}
 
   @PostMapping(
       path = "/pay/alipay/barcode",

@@ -1,0 +1,164 @@
+package io.payonce.server.outbox;
+
+import io.payonce.server.db.SqlTime;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The relay's side of the outbox table. Rows are claimed by a conditional UPDATE (no row lock is
+ * held while publishing, and it is the same SQL on H2, MariaDB and PostgreSQL), never by reading
+ * from a high-water mark: a row committed late, with a lower id than one already published, is
+ * still found because every pass looks at all unpublished rows.
+ */
+@Repository
+class OutboxClaims {
+
+  private static final String SELECT_CANDIDATES =
+      """
+      SELECT id
+      FROM outbox
+      WHERE published_at IS NULL
+        AND (claim_until IS NULL OR claim_until < :now)
+      ORDER BY id
+      LIMIT :limit
+      """;
+
+  // The row count is the claim: a row another instance claimed first is not updated again.
+  private static final String CLAIM =
+      """
+      UPDATE outbox
+      SET claim_token = :token,
+          claim_until = :until,
+          attempts = attempts + 1
+      WHERE id IN (:ids)
+        AND published_at IS NULL
+        AND (claim_until IS NULL OR claim_until < :now)
+      """;
+
+  private static final String SELECT_CLAIMED =
+      """
+      SELECT id, aggregate, aggregate_id, event_type, payload, created_at, event_id, order_no,
+             out_trade_no, attempts
+      FROM outbox
+      WHERE claim_token = :token
+        AND published_at IS NULL
+      ORDER BY id
+      """;
+
+  // A confirmed row is published whoever holds its claim now: the broker has it.
+  private static final String MARK_PUBLISHED =
+      """
+      UPDATE outbox
+      SET published_at = :now,
+          claim_token = NULL,
+          claim_until = NULL
+      WHERE id IN (:ids)
+        AND published_at IS NULL
+      """;
+
+  private static final String RETRY_AFTER =
+      """
+      UPDATE outbox
+      SET claim_token = NULL,
+          claim_until = :notBefore
+      WHERE id = :id
+        AND claim_token = :token
+        AND published_at IS NULL
+      """;
+
+  private static final String COUNT_PENDING =
+      """
+      SELECT COUNT(*)
+      FROM outbox
+      WHERE published_at IS NULL
+      """;
+
+  private final JdbcClient jdbc;
+
+  OutboxClaims(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /**
+   * Claims up to {@code limit} unpublished rows until {@code until}; returns them, oldest first.
+   */
+  Claim claim(int limit, Instant now, Instant until) {
+    List<Long> ids =
+        jdbc.sql(SELECT_CANDIDATES)
+            .param("now", SqlTime.toColumn(now))
+            .param("limit", limit)
+            .query(Long.class)
+            .list();
+    String token = UUID.randomUUID().toString();
+    if (ids.isEmpty()) {
+      return new Claim(token, List.of());
+    }
+    int claimed =
+        jdbc.sql(CLAIM)
+            .param("token", token)
+            .param("until", SqlTime.toColumn(until))
+            .param("ids", ids)
+            .param("now", SqlTime.toColumn(now))
+            .update();
+    if (claimed == 0) {
+      return new Claim(token, List.of());
+    }
+    return new Claim(
+        token, jdbc.sql(SELECT_CLAIMED).param("token", token).query(OutboxClaims::claimed).list());
+  }
+
+  void markPublished(Collection<Long> ids, Instant now) {
+    if (!ids.isEmpty()) {
+      jdbc.sql(MARK_PUBLISHED).param("ids", ids).param("now", SqlTime.toColumn(now)).update();
+    }
+  }
+
+  /** Gives a claimed row back, not to be retried before {@code notBefore}. */
+  void retryAfter(long id, String token, Instant notBefore) {
+    jdbc.sql(RETRY_AFTER)
+        .param("id", id)
+        .param("token", token)
+        .param("notBefore", SqlTime.toColumn(notBefore))
+        .update();
+  }
+
+  long pending() {
+    return jdbc.sql(COUNT_PENDING).query(Long.class).single();
+  }
+
+  /** The rows one claim took; {@code token} identifies it. */
+  record Claim(String token, List<ClaimedRow> rows) {}
+
+  /** A claimed row with what the envelope needs. */
+  record ClaimedRow(
+      long id,
+      String aggregate,
+      long aggregateId,
+      String eventType,
+      String payload,
+      Instant createdAt,
+      String eventId,
+      String orderNo,
+      String outTradeNo,
+      int attempts) {}
+
+  private static ClaimedRow claimed(ResultSet rs, int row) throws SQLException {
+    return new ClaimedRow(
+        rs.getLong("id"),
+        rs.getString("aggregate"),
+        rs.getLong("aggregate_id"),
+        rs.getString("event_type"),
+        rs.getString("payload"),
+        SqlTime.fromColumn(rs, "created_at"),
+        rs.getString("event_id"),
+        rs.getString("order_no"),
+        rs.getString("out_trade_no"),
+        rs.getInt("attempts"));
+  }
+}

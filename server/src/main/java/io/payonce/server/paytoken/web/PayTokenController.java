@@ -1,0 +1,37 @@
+package io.payonce.server.paytoken.web;
+
+import io.payonce.server.order.NewOrder;
+import io.payonce.server.paytoken.PayTokens;
+import io.payonce.server.web.FieldViolation;
+import io.payonce.server.web.InvalidRequestException;
+import java.util.List;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/pay/get-token?userId=}: a one-time pay token for the cashier page to send with
+ * its payment request. A GET that creates something, as seed 001 has it: the token is random and
+ * useless to anyone but the user's own payment, so a repeated GET only issues another one.
+ */
+@RestController
+class PayTokenController {
+
+  private final PayTokens tokens;
+
+  PayTokenController(PayTokens tokens) {
+    this.tokens = tokens;
+  }
+
+  @GetMapping(path = "/api/pay/get-token", produces = MediaType.APPLICATION_JSON_VALUE)
+  PayTokens.Issued getToken(@RequestParam(required = false) String userId) {
+    if (userId == null || userId.isBlank() || userId.length() > NewOrder.MAX_USER_ID) {
+      throw new InvalidRequestException(
+          List.of(
+              new FieldViolation(
+                  "userId", "must be 1 to " + NewOrder.MAX_USER_ID + " characters")));
+    }
+    return tokens.issue(userId);
+  }
+}

@@ -1,0 +1,13 @@
+package io.payonce.server.outbox;
+
+import io.payonce.server.testing.OnDatabase;
+import io.payonce.server.testing.TestDatabase;
+
+@OnDatabase(TestDatabase.H2)
+class RabbitRelayIntegrationTestsOnH2 extends RabbitRelayIntegrationTests {
+
+  @Override
+  int volume() {
+    return 10000;
+  }
+}

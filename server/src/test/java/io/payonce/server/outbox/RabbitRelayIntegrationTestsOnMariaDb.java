@@ -1,0 +1,13 @@
+package io.payonce.server.outbox;
+
+import io.payonce.server.testing.OnDatabase;
+import io.payonce.server.testing.TestDatabase;
+
+@OnDatabase(TestDatabase.MARIADB)
+class RabbitRelayIntegrationTestsOnMariaDb extends RabbitRelayIntegrationTests {
+
+  @Override
+  int volume() {
+    return 2000;
+  }
+}
