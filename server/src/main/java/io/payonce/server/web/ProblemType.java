@@ -1,6 +1,7 @@
 package io.payonce.server.web;
 
 import java.net.URI;
+import java.util.List;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -122,6 +123,19 @@ public enum ProblemType {
 
   private static final String BASE = "https://payonce.io/problems/";
 
+  // The types an error status maps to when nothing more specific is known.
+  private static final List<ProblemType> GENERIC =
+      List.of(
+          BAD_REQUEST,
+          NOT_FOUND,
+          METHOD_NOT_ALLOWED,
+          NOT_ACCEPTABLE,
+          CONFLICT,
+          UNSUPPORTED_MEDIA_TYPE,
+          UNAUTHORIZED,
+          FORBIDDEN,
+          INTERNAL);
+
   private final int status;
   private final URI uri;
   private final String title;
@@ -153,8 +167,8 @@ public enum ProblemType {
 
   /** The type for an error status reached without a more specific cause. */
   public static ProblemType forStatus(int status) {
-    for (ProblemType type : values()) {
-      if (type.status == status && type != VALIDATION && type != MALFORMED_REQUEST) {
+    for (ProblemType type : GENERIC) {
+      if (type.status == status) {
         return type;
       }
     }
