@@ -119,6 +119,11 @@ public class RefundExecutor {
     String channel = payments.findById(refund.payId()).orElseThrow().channel().name();
     transactions.executeWithoutResult(
         status -> {
+          if (refund.kind() == RefundKind.MERCHANT) {
+            // The order row first, before any read: on MySQL/MariaDB a transaction's snapshot is
+            // taken at its first plain read, and it must postdate every refund committed before us.
+            orders.lockStatus(refund.orderId());
+          }
           Instant now = clock.instant();
           if (refunds.transition(refund.id(), target, detail, now) == 0) {
             return;
