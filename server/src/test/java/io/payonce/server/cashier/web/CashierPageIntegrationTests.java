@@ -132,6 +132,21 @@ class CashierPageIntegrationTests {
   }
 
   @Test
+  void anOrderTheMerchantCancelsWhileTheBuyerWaitsShowsClosedWithoutAReload() {
+    String orderNo = server.createOrder("6.00", "Cancelled cake");
+    openCashier(orderNo);
+    awaitState("READY");
+    driver.findElement(By.id("pay")).click();
+    awaitState("WAITING");
+
+    assertThat(server.close(orderNo).text("orderStatus")).isEqualTo("CLOSED");
+
+    awaitState("ORDER_CLOSED");
+    assertThat(driver.findElements(By.id("qr")).stream().filter(WebElement::isDisplayed)).isEmpty();
+    browser.screenshot("cashier-6-order-closed");
+  }
+
+  @Test
   void anUnknownOrderShowsNotFound() {
     driver.get(server.serverBase() + "/cashier/NO-SUCH-ORDER-" + System.nanoTime());
 
