@@ -50,6 +50,9 @@ final class ServiceUnderTest implements AutoCloseable {
     // work no operation asked for, counted in whichever operation runs at the time.
     props.put("payonce.janitor.enabled", "false");
     props.put("payonce.refund.janitor-enabled", "false");
+    // The outbox relay publishes in batches on its own schedule, off the request path: its commits
+    // are per batch, not per operation, and would blur the per-operation flush counts.
+    props.put("payonce.events.relay.enabled", "false");
     props.put("logging.level.root", "WARN");
     props.put("logging.level.io.payonce", "WARN");
     // The driver logs every duplicate key, and duplicates are what half the operations are.

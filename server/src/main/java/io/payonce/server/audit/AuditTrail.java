@@ -28,6 +28,7 @@ public class AuditTrail {
   private static final Logger log = LoggerFactory.getLogger(AuditTrail.class);
   private static final int CAPACITY = 10_000;
   private static final int BATCH = 500;
+  private static final java.time.Duration LINGER = java.time.Duration.ofMillis(200);
 
   private final JdbcClient jdbc;
   private final TransactionTemplate transactions;
@@ -71,7 +72,16 @@ public class AuditTrail {
           continue;
         }
         batch.add(first);
-        pending.drainTo(batch, BATCH - 1);
+        // Linger a moment so that one commit carries the rows of many requests.
+        long lingerEnds = System.nanoTime() + LINGER.toNanos();
+        while (batch.size() < BATCH) {
+          long left = lingerEnds - System.nanoTime();
+          Consumer<JdbcClient> next = left > 0 ? pending.poll(left, TimeUnit.NANOSECONDS) : null;
+          if (next == null) {
+            break;
+          }
+          batch.add(next);
+        }
         write(batch);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
