@@ -130,6 +130,20 @@ public final class PayOnceHttp {
     return get(server + "/pay/query?orderNo=" + enc(orderNo));
   }
 
+  /** The order's status as GET /api/orders/{orderNo} shows it. */
+  public String orderStatus(String orderNo) {
+    return get(server + "/api/orders/" + enc(orderNo)).text("status");
+  }
+
+  /** The order's payments as GET /api/orders/{orderNo} lists them. */
+  public List<JsonNode> payments(String orderNo) {
+    return get(server + "/api/orders/" + enc(orderNo))
+        .json()
+        .path("payments")
+        .valueStream()
+        .toList();
+  }
+
   public Answer payment(String outTradeNo) {
     return get(server + "/api/payments/" + enc(outTradeNo));
   }

@@ -59,7 +59,7 @@ abstract class AlipayScanToPayIntegrationTests {
     String outTradeNo = answers.get(0).text("outTradeNo");
     assertThat(answers.stream().map(a -> a.text("outTradeNo")).distinct()).hasSize(1);
     assertThat(http.calls(outTradeNo, PRECREATE)).hasSize(1);
-    assertThat(paymentsOf(orderNo)).hasSize(1);
+    assertThat(http.payments(orderNo)).hasSize(1);
   }
 
   @Test
@@ -116,7 +116,7 @@ abstract class AlipayScanToPayIntegrationTests {
     assertThat(reused.text("type")).endsWith("/idempotency-key-reused");
     assertThat(reused.json().path("fields").valueStream().map(JsonNode::asString))
         .containsExactly("orderNo");
-    assertThat(paymentsOf(otherOrder)).isEmpty();
+    assertThat(http.payments(otherOrder)).isEmpty();
   }
 
   @Test
@@ -258,7 +258,7 @@ abstract class AlipayScanToPayIntegrationTests {
     assertThat(retried.status()).isEqualTo(200);
     String outTradeNo = retried.text("outTradeNo");
     assertThat(http.calls(outTradeNo, PRECREATE)).hasSize(2);
-    assertThat(paymentsOf(orderNo)).hasSize(1);
+    assertThat(http.payments(orderNo)).hasSize(1);
     http.walletPay(retried.text("qrCode"));
     assertThat(http.trades(outTradeNo))
         .singleElement()
@@ -270,7 +270,7 @@ abstract class AlipayScanToPayIntegrationTests {
     String orderNo = http.createOrder("2.00");
     Answer qr = http.precreate(orderNo);
     http.walletPay(qr.text("qrCode"));
-    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(orderStatus(orderNo)));
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(orderNo)));
 
     Answer again = http.precreate(orderNo);
 
@@ -296,18 +296,6 @@ abstract class AlipayScanToPayIntegrationTests {
       assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
       assertThat(answer.body()).doesNotContain("Exception").doesNotContain("at io.");
     }
-  }
-
-  private List<JsonNode> paymentsOf(String orderNo) {
-    return http.get(http.serverBase() + "/api/orders/" + orderNo)
-        .json()
-        .path("payments")
-        .valueStream()
-        .toList();
-  }
-
-  private String orderStatus(String orderNo) {
-    return http.get(http.serverBase() + "/api/orders/" + orderNo).text("status");
   }
 
   private long orderPaidEvents(String orderNo) {

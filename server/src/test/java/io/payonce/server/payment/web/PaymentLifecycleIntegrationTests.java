@@ -85,7 +85,7 @@ abstract class PaymentLifecycleIntegrationTests {
 
   private void assertSettledWithOneChargeAtMost(String orderNo, String outTradeNo) {
     JsonNode trade = http.trades(outTradeNo).get(0);
-    String orderStatus = orderStatus(orderNo);
+    String orderStatus = http.orderStatus(orderNo);
     String paymentStatus = http.payment(outTradeNo).text("status");
     boolean charged = trade.path("paidAt").isString() && !trade.path("paidAt").asString().isEmpty();
     if (!charged) {
@@ -141,7 +141,7 @@ abstract class PaymentLifecycleIntegrationTests {
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
     assertThat(payment.path("alarms").valueStream().map(a -> a.path("type").asString()))
         .contains("PAID_AFTER_CLOSE", "DUPLICATE_PAYMENT");
-    assertThat(orderStatus(orderNo)).isEqualTo("CLOSED");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("CLOSED");
     assertThat(refunds(orderNo))
         .singleElement()
         .satisfies(r -> assertThat(r.path("kind").asString()).isEqualTo("DUPLICATE"));
@@ -161,7 +161,7 @@ abstract class PaymentLifecycleIntegrationTests {
     assertThat(http.walletPay(first.text("qrCode")).status()).isEqualTo(409);
     assertThat(http.calls(numbers.get(0), "alipay.trade.precreate")).hasSize(1);
     assertThat(http.walletPay(refreshed.get(0).text("qrCode")).status()).isEqualTo(200);
-    await().atMost(SETTLES).until(() -> "PAID".equals(orderStatus(orderNo)));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     assertThat(successfulTrades(first.text("outTradeNo"), numbers.get(0))).isEqualTo(1);
   }
 
@@ -210,7 +210,7 @@ abstract class PaymentLifecycleIntegrationTests {
         .until(
             () -> {
               Concurrently.run(2, i -> janitor.sweep());
-              return orderNos.stream().allMatch(o -> "PAID".equals(orderStatus(o)));
+              return orderNos.stream().allMatch(o -> "PAID".equals(http.orderStatus(o)));
             });
 
     for (String outTradeNo : numbers) {
@@ -236,7 +236,7 @@ abstract class PaymentLifecycleIntegrationTests {
     janitor.sweep();
 
     assertThat(http.payment(qr.text("outTradeNo")).text("status")).isEqualTo("CLOSED");
-    assertThat(orderStatus(orderNo)).isEqualTo("PAYING");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAYING");
   }
 
   @Test
@@ -251,7 +251,7 @@ abstract class PaymentLifecycleIntegrationTests {
 
     http.walletPay(qr.text("qrCode"));
 
-    await().atMost(SETTLES).until(() -> "PAID".equals(orderStatus(orderNo)));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
     assertThat(payment.path("alarms").valueStream().map(a -> a.path("type").asString()))
@@ -267,7 +267,7 @@ abstract class PaymentLifecycleIntegrationTests {
     clock.advance(PAST_EXPIRY);
     Answer second = http.precreate(orderNo);
     http.walletPay(second.text("qrCode"));
-    await().atMost(SETTLES).until(() -> "PAID".equals(orderStatus(orderNo)));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     http.chaos(Map.of("outTradeNo", firstNo, "notifyCopies", 5));
 
     // The buyer pays the first code too: the channel, whose clock is behind ours, still takes it.
@@ -298,7 +298,7 @@ abstract class PaymentLifecycleIntegrationTests {
               assertThat(r.path("status").asString()).isEqualTo("SUCCESS");
               assertThat(r.path("outTradeNo").asString()).isEqualTo(firstNo);
             });
-    assertThat(orderStatus(orderNo)).isEqualTo("PAID");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
   }
 
   @Test
@@ -317,7 +317,7 @@ abstract class PaymentLifecycleIntegrationTests {
                 assertThat(refunds(orderNo).get(0).path("status").asString()).isEqualTo("SUCCESS"));
     assertThat(http.trades(outTradeNo).get(0).path("refunds").size()).isEqualTo(1);
     assertThat(http.trades(outTradeNo).get(0).path("refundedAmount").asString()).isEqualTo("4.00");
-    assertThat(orderStatus(orderNo)).isEqualTo("PARTIALLY_REFUNDED");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PARTIALLY_REFUNDED");
   }
 
   @Test
@@ -332,7 +332,7 @@ abstract class PaymentLifecycleIntegrationTests {
         .allSatisfy(a -> assertThat(a.text("type")).endsWith("/refund-exceeds-payment"));
     String outTradeNo = refunds(orderNo).get(0).path("outTradeNo").asString();
     assertThat(http.trades(outTradeNo).get(0).path("refundedAmount").asString()).isEqualTo("10.00");
-    assertThat(orderStatus(orderNo)).isEqualTo("REFUNDED");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("REFUNDED");
     assertThat(http.refund(orderNo, "P_more", "0.01").status()).isEqualTo(409);
   }
 
@@ -359,7 +359,7 @@ abstract class PaymentLifecycleIntegrationTests {
     String outTradeNo = refund.path("outTradeNo").asString();
     assertThat(http.trades(outTradeNo).get(0).path("refunds").size()).isEqualTo(1);
     assertThat(http.calls(outTradeNo, "alipay.trade.refund")).hasSize(1);
-    assertThat(orderStatus(orderNo)).isEqualTo("REFUNDED");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("REFUNDED");
   }
 
   @Test
@@ -370,7 +370,7 @@ abstract class PaymentLifecycleIntegrationTests {
 
     assertThat(paid.status()).isEqualTo(200);
     assertThat(paid.text("status")).isEqualTo("SUCCESS");
-    assertThat(orderStatus(orderNo)).isEqualTo("PAID");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
   }
 
   @Test
@@ -403,7 +403,7 @@ abstract class PaymentLifecycleIntegrationTests {
     assertThat(answer.text("status")).isEqualTo("CLOSED");
     assertThat(http.trades(answer.text("outTradeNo")).get(0).path("status").asString())
         .isEqualTo("TRADE_CLOSED");
-    assertThat(orderStatus(orderNo)).isEqualTo("PAYING");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAYING");
   }
 
   @Test
@@ -421,7 +421,7 @@ abstract class PaymentLifecycleIntegrationTests {
     String orderNo = http.createOrder(amount);
     Answer qr = http.precreate(orderNo);
     http.walletPay(qr.text("qrCode"));
-    await().atMost(SETTLES).until(() -> "PAID".equals(orderStatus(orderNo)));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     return orderNo;
   }
 
@@ -450,9 +450,5 @@ abstract class PaymentLifecycleIntegrationTests {
         .valueStream()
         .map(p -> p.path("status").asString())
         .toList();
-  }
-
-  private String orderStatus(String orderNo) {
-    return http.get(http.serverBase() + "/api/orders/" + orderNo).text("status");
   }
 }

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Instances die mid-flow and new ones take over: a standalone sandbox (its own application, its own
@@ -87,8 +86,8 @@ class RestartIntegrationTests {
     http.chaos(Map.of("method", "alipay.trade.precreate", "gatewayLatencyMs", 2500));
 
     CompletableFuture<Answer> dying = CompletableFuture.supplyAsync(() -> safely(http, orderNo));
-    await().atMost(Duration.ofSeconds(10)).until(() -> payments(http, orderNo).size() == 1);
-    String outTradeNo = payments(http, orderNo).get(0).path("outTradeNo").asString();
+    await().atMost(Duration.ofSeconds(10)).until(() -> http.payments(orderNo).size() == 1);
+    String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
     server.close();
     dying.join();
     http.calm();
@@ -97,10 +96,10 @@ class RestartIntegrationTests {
 
     assertThat(afterRestart.status()).isEqualTo(200);
     assertThat(afterRestart.text("outTradeNo")).isEqualTo(outTradeNo);
-    assertThat(payments(http, orderNo)).hasSize(1);
+    assertThat(http.payments(orderNo)).hasSize(1);
     assertThat(http.trades(outTradeNo)).hasSize(1);
     assertThat(http.walletPay(afterRestart.text("qrCode")).status()).isEqualTo(200);
-    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(orderStatus(http, orderNo)));
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(orderNo)));
   }
 
   @Test
@@ -125,7 +124,7 @@ class RestartIntegrationTests {
 
     assertThat(query.text("orderStatus")).isEqualTo("PAID");
     assertThat(query.json().path("payment").path("status").asString()).isEqualTo("SUCCESS");
-    assertThat(payments(http, orderNo)).hasSize(1);
+    assertThat(http.payments(orderNo)).hasSize(1);
   }
 
   private ConfigurableApplicationContext startServer() {
@@ -158,17 +157,5 @@ class RestartIntegrationTests {
     } catch (RuntimeException connectionLostWhenTheServerDied) {
       return null;
     }
-  }
-
-  private static java.util.List<JsonNode> payments(PayOnceHttp http, String orderNo) {
-    return http.get(http.serverBase() + "/api/orders/" + orderNo)
-        .json()
-        .path("payments")
-        .valueStream()
-        .toList();
-  }
-
-  private static String orderStatus(PayOnceHttp http, String orderNo) {
-    return http.get(http.serverBase() + "/api/orders/" + orderNo).text("status");
   }
 }
