@@ -5,12 +5,14 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
 
 /**
- * The standalone sandbox on a random port, notify retries compressed 100 000 times. Every test
- * class using it shares one application context.
+ * The standalone sandbox on a random port, notify retries compressed 100 000 times, on the {@link
+ * PinnedTestClock}. Every test class using it shares one application context.
  */
 @Target(ElementType.TYPE)
+@Import(PinnedTestClock.class)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(
     classes = SandboxApplication.class,

@@ -41,7 +41,7 @@ class ClockController {
     return new ClockView(clock.now(), clock.offset());
   }
 
-  /** An absolute offset from the system clock, ISO-8601 ({@code "PT2H"}). */
+  /** An absolute offset from the base clock (the system clock), ISO-8601 ({@code "PT2H"}). */
   record ClockChange(Duration offset) {
     ClockChange {
       if (offset == null) {

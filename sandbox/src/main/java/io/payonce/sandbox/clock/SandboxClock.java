@@ -5,20 +5,33 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
 
 /**
- * The sandbox's notion of "now": the system clock plus an offset tests can move, so expiry is
- * tested by moving time instead of sleeping.
+ * The sandbox's notion of "now": a base clock (the system's UTC clock) plus an offset tests can
+ * move, so expiry is tested by moving time instead of sleeping.
  *
  * <p>Not a {@link Clock} bean on purpose: the host application may define its own, and two beans of
- * one type would break its injection.
+ * one type would break its injection. A host may instead give the sandbox the base it runs on as a
+ * {@link Clock} bean named {@value #BASE_CLOCK_BEAN} — tests that pin the date do, so that the
+ * host's clock and the sandbox's agree on it.
  */
 @Component
 public class SandboxClock implements SandboxResettable {
 
+  /** The name of the optional host bean the sandbox takes as its base clock. */
+  public static final String BASE_CLOCK_BEAN = "payonceSandboxBaseClock";
+
   private final Clock base;
   private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
+
+  @Autowired
+  SandboxClock(@Qualifier(BASE_CLOCK_BEAN) ObjectProvider<Clock> base) {
+    this(base.getIfAvailable(Clock::systemUTC));
+  }
 
   public SandboxClock() {
     this(Clock.systemUTC());

@@ -39,7 +39,11 @@ public abstract class AlipaySandboxTestSupport {
 
   @LocalServerPort protected int port;
   @Autowired protected AlipaySandbox sandbox;
+  @Autowired io.payonce.sandbox.clock.SandboxClock sandboxClock;
 
+  private static final java.time.Duration DAY_END_WINDOW = java.time.Duration.ofSeconds(20);
+
+  private java.time.Duration clockHop = java.time.Duration.ZERO;
   protected AlipayClient client;
   protected RestClient http;
 
@@ -57,8 +61,28 @@ public abstract class AlipaySandboxTestSupport {
   void connectMerchant() throws AlipayApiException {
     http = RestClient.create("http://127.0.0.1:" + port);
     http.post().uri("/sandbox/reset").retrieve().toBodilessEntity();
+    startOnOneBillDay();
     sandbox.registerApp(APP_ID, RsaKeys.encode(MERCHANT_KEYS.getPublic()), SELLER_ID);
     client = client(15_000);
+  }
+
+  /**
+   * A test's trades must fall on one bill day: one that would start within {@link #DAY_END_WINDOW}
+   * of the day's end (China time) starts just after it instead, its clock moved on (the
+   * pinned-clock runs of the build start around midnight in China on purpose).
+   */
+  private void startOnOneBillDay() {
+    java.time.ZonedDateTime now = sandboxNow().atZone(AlipayTime.ZONE);
+    java.time.Duration untilDayEnd =
+        java.time.Duration.between(
+            now, now.toLocalDate().plusDays(1).atStartOfDay(AlipayTime.ZONE));
+    clockHop =
+        untilDayEnd.compareTo(DAY_END_WINDOW) < 0
+            ? untilDayEnd.plusSeconds(1)
+            : java.time.Duration.ZERO;
+    if (!clockHop.isZero()) {
+      moveClock("PT0S");
+    }
   }
 
   protected AlipayClient client(int readTimeoutMillis) throws AlipayApiException {
@@ -132,12 +156,20 @@ public abstract class AlipaySandboxTestSupport {
         .body(JsonNode.class);
   }
 
-  /** Sets the sandbox clock's offset from real time, e.g. {@code "PT2H"}. */
+  /** The sandbox clock's "now": what its ledger, time_expire checks and bill days go by. */
+  protected java.time.Instant sandboxNow() {
+    return sandboxClock.now();
+  }
+
+  /**
+   * Sets the sandbox clock's offset from where the test started, e.g. {@code "PT2H"} (from its base
+   * clock, unless the test started past a bill day's end).
+   */
   protected void moveClock(String offset) {
     http.put()
         .uri("/sandbox/clock")
         .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("offset", offset))
+        .body(Map.of("offset", java.time.Duration.parse(offset).plus(clockHop).toString()))
         .retrieve()
         .toBodilessEntity();
   }

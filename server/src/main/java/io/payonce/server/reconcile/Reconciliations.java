@@ -37,6 +37,7 @@ public class Reconciliations implements DisposableBean {
   private final AlipayBillDownload download;
   private final ReconcileProperties properties;
   private final Clock clock;
+  private final BillCalendar calendar;
   private final String owner;
   private final ExecutorService executor =
       Executors.newSingleThreadExecutor(
@@ -59,6 +60,7 @@ public class Reconciliations implements DisposableBean {
     this.download = download;
     this.properties = properties;
     this.clock = clock;
+    this.calendar = new BillCalendar(clock, properties.zone());
     this.owner = ownerName(properties.instanceId());
   }
 
@@ -69,12 +71,12 @@ public class Reconciliations implements DisposableBean {
 
   /** The day whose bill is the newest one finished, in the bill zone. */
   public LocalDate yesterday() {
-    return LocalDate.now(clock.withZone(properties.zone())).minusDays(1);
+    return calendar.yesterday();
   }
 
-  /** Whether a bill day can exist yet: it has begun. */
+  /** Whether a bill day can exist yet: it has begun in the bill zone. */
   public boolean hasBegun(LocalDate billDate) {
-    return !billDate.isAfter(LocalDate.now(clock.withZone(properties.zone())));
+    return calendar.hasBegun(billDate);
   }
 
   /**

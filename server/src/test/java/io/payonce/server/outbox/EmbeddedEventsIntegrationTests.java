@@ -56,6 +56,7 @@ class EmbeddedEventsIntegrationTests {
   @Autowired OrderService orderService;
   @Autowired PaymentOpener opener;
   @Autowired ChannelResultApplier applier;
+  @Autowired java.time.Clock clock;
 
   @DynamicPropertySource
   static void properties(DynamicPropertyRegistry registry) {
@@ -84,7 +85,7 @@ class EmbeddedEventsIntegrationTests {
 
   @Test
   void deliversEventsToListenersAndASignedWebhookRetriedUntilItAccepts() throws Exception {
-    String orderNo = new PaidOrders(orderService, opener, applier).payOne("embedded");
+    String orderNo = new PaidOrders(orderService, opener, applier, clock).payOne("embedded");
     webhook.refuseNext(orderNo, 1);
 
     await()

@@ -84,6 +84,7 @@ abstract class RabbitRelayIntegrationTests {
   @Autowired FulfilmentConsumer fulfilment;
   @Autowired CrashSwitch crashes;
   @Autowired JdbcClient jdbc;
+  @Autowired Clock clock;
 
   /** How many paid orders the volume test makes on this database. */
   abstract int volume();
@@ -194,7 +195,7 @@ abstract class RabbitRelayIntegrationTests {
   }
 
   private PaidOrders paidOrders() {
-    return new PaidOrders(orderService, opener, applier);
+    return new PaidOrders(orderService, opener, applier, clock);
   }
 
   private OutboxRelay anotherRelay() {
@@ -204,7 +205,7 @@ abstract class RabbitRelayIntegrationTests {
         sink,
         context.getBeanProvider(RelayCheckpoint.class),
         relayProperties,
-        Clock.systemUTC(),
+        clock,
         new SimpleMeterRegistry());
   }
 

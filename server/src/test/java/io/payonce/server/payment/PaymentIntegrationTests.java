@@ -19,7 +19,6 @@ import io.payonce.server.outbox.OutboxEvent;
 import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestNumbers;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -53,6 +52,7 @@ abstract class PaymentIntegrationTests {
   @Autowired Journal journal;
   @Autowired OutboxReader outbox;
   @Autowired TransactionTemplate transactions;
+  @Autowired java.time.Clock clock;
 
   @Test
   void winnerJournalsTheChangeAndRaisesItsEvent() {
@@ -145,7 +145,7 @@ abstract class PaymentIntegrationTests {
     Payment first = opener.open(order.id(), Channel.ALIPAY, null, null).payment();
     close(first);
 
-    OpenedPayment second = opener.open(order.id(), Channel.WECHAT, null, Instant.now());
+    OpenedPayment second = opener.open(order.id(), Channel.WECHAT, null, clock.instant());
 
     assertThat(second.created()).isTrue();
     assertThat(second.payment().outTradeNo()).isNotEqualTo(first.outTradeNo());
@@ -323,7 +323,7 @@ abstract class PaymentIntegrationTests {
                                 null,
                                 null,
                                 null,
-                                Instant.now()));
+                                clock.instant()));
                     return "inserted";
                   } catch (DuplicateKeyException duplicate) {
                     // That transaction is over (aborted on PostgreSQL): read in a new one.

@@ -26,6 +26,7 @@ import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentRepository;
 import io.payonce.server.payment.PaymentStatus;
 import io.payonce.server.payment.PaymentTransitions;
+import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestNumbers;
 import java.io.ByteArrayOutputStream;
@@ -34,9 +35,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -62,7 +62,8 @@ import tools.jackson.databind.JsonNode;
 @org.springframework.test.context.TestPropertySource(properties = "payonce.test.context=reconcile")
 abstract class ReconciliationIntegrationTests {
 
-  private static final ZoneId CHINA = ZoneId.of("Asia/Shanghai");
+  /** Longer than any test here: a test starting closer to the bill day's end starts after it. */
+  private static final Duration DAY_END_WINDOW = Duration.ofSeconds(20);
 
   @LocalServerPort int port;
   @Autowired Reconciliations reconciliations;
@@ -76,6 +77,8 @@ abstract class ReconciliationIntegrationTests {
   @Autowired OutboxReader outbox;
   @Autowired Journal journal;
   @Autowired Alarms alarms;
+  @Autowired MutableClock clock;
+  @Autowired ReconcileProperties properties;
 
   SandboxHttp http;
   LocalDate today;
@@ -84,12 +87,38 @@ abstract class ReconciliationIntegrationTests {
   @BeforeEach
   void setUp() {
     http = new SandboxHttp(port);
-    today = LocalDate.now(CHINA);
+    startOnOneBillDay();
+    today = LocalDate.now(clock.withZone(properties.zone()));
   }
 
   @AfterEach
-  void restoreSandbox() {
+  void restoreClocks() {
     http.resetSandboxClockAndChaos();
+    clock.reset();
+  }
+
+  /**
+   * "Today" is the server clock's date in the bill zone, and a test's trades must all fall on it: a
+   * test that would start within {@link #DAY_END_WINDOW} of the day's end moves the server's and
+   * the sandbox's clocks together just past midnight instead (the pinned-clock runs of the build
+   * start these tests around midnight in China on purpose).
+   */
+  private void startOnOneBillDay() {
+    ZonedDateTime now = ZonedDateTime.now(clock.withZone(properties.zone()));
+    Duration untilDayEnd =
+        Duration.between(now, now.toLocalDate().plusDays(1).atStartOfDay(properties.zone()));
+    if (untilDayEnd.compareTo(DAY_END_WINDOW) < 0) {
+      Duration hop = untilDayEnd.plusSeconds(1);
+      System.out.println(
+          "test clock: "
+              + now
+              + " is within "
+              + DAY_END_WINDOW
+              + " of the bill day's end; moved on "
+              + hop);
+      clock.advance(hop);
+      http.moveSandboxClock(hop);
+    }
   }
 
   @Test
@@ -131,7 +160,7 @@ abstract class ReconciliationIntegrationTests {
             TradeState.SUCCESS,
             1200,
             null,
-            Instant.now()),
+            clock.instant()),
         TransitionSource.NOTIFY,
         null);
 
@@ -151,7 +180,7 @@ abstract class ReconciliationIntegrationTests {
     Payment payment = payment(qr);
     // The channel's terms drift from ours: the same out_trade_no precreated again at 13.01.
     ChannelOutcome<io.payonce.server.channel.Precreated> drifted =
-        alipay.precreate(payment.outTradeNo(), 1301, "drift", Instant.now().plusSeconds(600));
+        alipay.precreate(payment.outTradeNo(), 1301, "drift", clock.instant().plusSeconds(600));
     String driftedQr =
         ((ChannelOutcome.Done<io.payonce.server.channel.Precreated>) drifted).value().qrCode();
     http.dropNotifies(payment.outTradeNo());

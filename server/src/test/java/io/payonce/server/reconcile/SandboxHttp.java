@@ -17,6 +17,7 @@ final class SandboxHttp {
 
   private final String base;
   private final HttpClient http = HttpClient.newHttpClient();
+  private java.time.Duration sandboxOffset = java.time.Duration.ZERO;
 
   SandboxHttp(int port) {
     this.base = "http://127.0.0.1:" + port;
@@ -53,12 +54,23 @@ final class SandboxHttp {
     return json(expect(200, post("/sandbox/alipay/wallet/pay", "{\"qrCode\":\"" + qrCode + "\"}")));
   }
 
-  /** Moves the sandbox a day on, so that today's bill can be asked for. */
+  /** Moves the sandbox clock on by {@code by}, as the test moved the server's. */
+  void moveSandboxClock(java.time.Duration by) {
+    sandboxOffset = sandboxOffset.plus(by);
+    putSandboxOffset(sandboxOffset);
+  }
+
+  /** Moves the sandbox a day past the test's clock, so that today's bill can be asked for. */
   void sandboxTomorrow() {
-    expect(200, send("PUT", "/sandbox/clock", "{\"offset\":\"PT24H\"}"));
+    putSandboxOffset(sandboxOffset.plusHours(24));
+  }
+
+  private void putSandboxOffset(java.time.Duration offset) {
+    expect(200, send("PUT", "/sandbox/clock", "{\"offset\":\"" + offset + "\"}"));
   }
 
   void resetSandboxClockAndChaos() {
+    sandboxOffset = java.time.Duration.ZERO;
     send("DELETE", "/sandbox/clock", null);
     send("DELETE", "/sandbox/chaos", null);
   }

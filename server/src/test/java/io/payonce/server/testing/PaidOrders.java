@@ -12,7 +12,7 @@ import io.payonce.server.payment.Channel;
 import io.payonce.server.payment.ChannelResultApplier;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentOpener;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -32,11 +32,14 @@ public final class PaidOrders {
   private final OrderService orders;
   private final PaymentOpener opener;
   private final ChannelResultApplier applier;
+  private final Clock clock;
 
-  public PaidOrders(OrderService orders, PaymentOpener opener, ChannelResultApplier applier) {
+  public PaidOrders(
+      OrderService orders, PaymentOpener opener, ChannelResultApplier applier, Clock clock) {
     this.orders = orders;
     this.opener = opener;
     this.applier = applier;
+    this.clock = clock;
   }
 
   /** One paid order; returns its number. Fails if the payment was not applied. */
@@ -55,7 +58,7 @@ public final class PaidOrders {
             TradeState.SUCCESS,
             AMOUNT_MINOR,
             "buyer",
-            Instant.now());
+            clock.instant());
     ApplyResult result = applier.apply(paid, TransitionSource.QUERY, null);
     if (result.kind() != ApplyResult.Kind.APPLIED) {
       throw new IllegalStateException("payment of " + orderNo + " not applied: " + result);

@@ -13,7 +13,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.Charset;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -36,7 +35,7 @@ class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
     execute(refund(first, "10.00", "R1"));
     String second = outTradeNo();
     walletPay(precreate(second, "1.12").getQrCode());
-    String today = AlipayTime.date(Instant.now()).toString();
+    String today = AlipayTime.date(sandboxNow()).toString();
     moveClock("P1D");
 
     AlipayDataDataserviceBillDownloadurlQueryResponse response = billUrl(today);
@@ -68,7 +67,7 @@ class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
   @Test
   void theDownloadUrlExpiresAfterThirtySeconds() {
     walletPay(precreate(outTradeNo(), "1.00").getQrCode());
-    String today = AlipayTime.date(Instant.now()).toString();
+    String today = AlipayTime.date(sandboxNow()).toString();
     moveClock("P1D");
     String url = billUrl(today).getBillDownloadUrl();
     moveClock("P1DT31S");
@@ -85,7 +84,7 @@ class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
   @Test
   void todaysBillIsRefusedAndAnEmptyDayHasNoBillUnlessTheKnobAsksForAnEmptyFile()
       throws IOException {
-    String today = AlipayTime.date(Instant.now()).toString();
+    String today = AlipayTime.date(sandboxNow()).toString();
     assertThat(billUrl(today).getSubCode()).isEqualTo("isv.invalid_arguments");
     assertThat(billUrl("2020-01-01").getSubCode()).isEqualTo("isp.bill_not_exist");
 

@@ -24,7 +24,6 @@ import io.payonce.sandbox.alipay.AlipaySandboxTestSupport;
 import io.payonce.sandbox.alipay.AlipayTime;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
@@ -118,7 +117,7 @@ class AlipayGatewayIntegrationTests extends AlipaySandboxTestSupport {
     model.setOutTradeNo(outTradeNo);
     model.setTotalAmount("3.00");
     model.setSubject("expiring");
-    model.setTimeExpire(AlipayTime.format(Instant.now().plus(Duration.ofMinutes(10))));
+    model.setTimeExpire(AlipayTime.format(sandboxNow().plus(Duration.ofMinutes(10))));
     AlipayTradePrecreateRequest request = new AlipayTradePrecreateRequest();
     request.setBizModel(model);
     request.setNotifyUrl(receiver.url());

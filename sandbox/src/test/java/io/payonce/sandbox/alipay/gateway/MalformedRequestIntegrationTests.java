@@ -14,7 +14,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -91,7 +90,7 @@ class MalformedRequestIntegrationTests extends AlipaySandboxTestSupport {
     params.put("charset", "GBK");
     params.put("sign_type", "RSA2");
     params.put("version", "1.0");
-    params.put("timestamp", AlipayTime.format(Instant.now()));
+    params.put("timestamp", AlipayTime.format(sandboxNow()));
     params.put(
         "biz_content",
         "{\"out_trade_no\":\"" + outTradeNo() + "\",\"subject\":\"中文\",\"total_amount\":\"1.00\"}");
@@ -141,7 +140,7 @@ class MalformedRequestIntegrationTests extends AlipaySandboxTestSupport {
     params.put("sign_type", "RSA2");
     params.put("version", "1.0");
     params.put("format", "json");
-    params.put("timestamp", AlipayTime.format(Instant.now()));
+    params.put("timestamp", AlipayTime.format(sandboxNow()));
     params.put("biz_content", bizContent);
     params.put("sign", sign(params));
     return params;

@@ -11,8 +11,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.time.ZoneId;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,6 +25,8 @@ class ReconciliationApiIntegrationTests {
   private static final String PROBLEMS = "https://payonce.io/problems/";
 
   @LocalServerPort int port;
+  @Autowired java.time.Clock clock;
+  @Autowired io.payonce.server.reconcile.ReconcileProperties properties;
   private final HttpClient http = HttpClient.newHttpClient();
 
   @Test
@@ -80,7 +82,7 @@ class ReconciliationApiIntegrationTests {
 
   @Test
   void refusesAnUnknownChannelAFutureDayAndABodyThatIsNotJson() throws Exception {
-    LocalDate tomorrow = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(1);
+    LocalDate tomorrow = LocalDate.now(clock.withZone(properties.zone())).plusDays(1);
 
     HttpResponse<String> channel =
         send(
