@@ -29,6 +29,9 @@ public class AlipayLedger implements SandboxResettable {
   /** Whatever the merchant asks, Alipay's QR codes die after two hours. */
   static final Duration QR_LIFE = Duration.ofHours(2);
 
+  /** The out_request_no under which a cancel's refund is kept (and shown in the bill). */
+  public static final String CANCEL_REFUND_PREFIX = "CANCEL-";
+
   private final Map<String, AlipayOrder> orders = new LinkedHashMap<>();
   private final Map<String, String> keysByTradeNo = new HashMap<>();
   private final Map<String, String> keysByQr = new HashMap<>();
@@ -223,7 +226,7 @@ public class AlipayLedger implements SandboxResettable {
               "close",
               null);
       case TRADE_SUCCESS -> refundInFull(order, now, window);
-      case TRADE_CLOSED -> new Cancelled(order, null, null);
+      case TRADE_CLOSED -> cancelledBefore(order);
       case TRADE_FINISHED -> throw new TradeRefused(Refusal.TRADE_HAS_FINISHED);
     };
   }
@@ -297,13 +300,27 @@ public class AlipayLedger implements SandboxResettable {
     version.incrementAndGet();
   }
 
+  /**
+   * A cancel repeated (its first answer lost) is answered as the first was: the trade it refunded
+   * says refund, the one it closed unpaid says close, without moving any money again. A trade
+   * closed by the merchant's own refunds has nothing left to reverse.
+   */
+  private static Cancelled cancelledBefore(AlipayOrder order) {
+    Trade trade = order.trade();
+    Optional<Refund> byCancel = trade.refund(CANCEL_REFUND_PREFIX + trade.tradeNo());
+    if (byCancel.isPresent()) {
+      return new Cancelled(order, "refund", byCancel.get());
+    }
+    return new Cancelled(order, trade.paidAt() == null ? "close" : null, null);
+  }
+
   private Cancelled refundInFull(AlipayOrder order, Instant now, Duration window) {
     Trade trade = order.trade();
     if (now.isAfter(trade.paidAt().plus(window))) {
       throw new TradeRefused(Refusal.TRADE_CANCEL_TIME_OUT);
     }
     BigDecimal rest = order.terms().totalAmount().subtract(trade.refunded());
-    Refund refund = new Refund("CANCEL-" + trade.tradeNo(), rest, now, "cancel");
+    Refund refund = new Refund(CANCEL_REFUND_PREFIX + trade.tradeNo(), rest, now, "cancel");
     AlipayOrder cancelled =
         changed(
             order.withTrade(trade.refunded(refund, order.terms().totalAmount())),

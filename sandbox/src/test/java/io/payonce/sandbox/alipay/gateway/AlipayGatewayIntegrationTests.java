@@ -169,6 +169,26 @@ class AlipayGatewayIntegrationTests extends AlipaySandboxTestSupport {
   }
 
   @Test
+  void aRepeatedCancelAnswersAsTheFirstDidWithoutMovingMoneyAgain() {
+    String paid = outTradeNo();
+    walletPay(precreate(paid, "5.00").getQrCode());
+    String unpaid = outTradeNo();
+    postJson(
+        "/sandbox/alipay/wallet/scan", Map.of("qrCode", precreate(unpaid, "5.00").getQrCode()));
+    assertThat(execute(cancel(paid)).getAction()).isEqualTo("refund");
+    assertThat(execute(cancel(unpaid)).getAction()).isEqualTo("close");
+
+    AlipayTradeCancelResponse refundedAgain = execute(cancel(paid));
+    AlipayTradeCancelResponse closedAgain = execute(cancel(unpaid));
+
+    assertThat(refundedAgain.getAction()).isEqualTo("refund");
+    assertThat(refundedAgain.getGmtRefundPay()).isNotNull();
+    assertThat(closedAgain.getAction()).isEqualTo("close");
+    assertThat(ledgerRow(paid).get("refundedAmount").asString()).isEqualTo("5.00");
+    assertThat(ledgerRow(paid).get("refunds")).hasSize(1);
+  }
+
+  @Test
   void cancelOfAPaidTradeAfterTheWindowIsRefused() {
     String paid = outTradeNo();
     walletPay(precreate(paid, "4.00").getQrCode());
