@@ -1,6 +1,8 @@
 package io.payonce.server.channel;
 
+import io.payonce.server.money.Money;
 import java.time.Instant;
+import java.util.Set;
 
 /**
  * A payment channel's verbs, in channel-neutral terms. Every verb answers done, refused or unknown;
@@ -11,9 +13,15 @@ public interface PaymentChannel {
   /** The channel's name as payments store it (e.g. ALIPAY). */
   String name();
 
+  /**
+   * The ISO 4217 currencies this channel can charge: the service refuses to start accepting orders
+   * in any other.
+   */
+  Set<String> currencies();
+
   /** Issues a QR code for a new trade that expires at {@code expireAt}. */
   ChannelOutcome<Precreated> precreate(
-      String outTradeNo, long amountMinor, String subject, Instant expireAt);
+      String outTradeNo, Money amount, String subject, Instant expireAt);
 
   /** What became of a trade; a trade the channel does not know is {@link TradeState#NOT_FOUND}. */
   ChannelOutcome<ChannelTrade> query(String outTradeNo);
@@ -26,11 +34,11 @@ public interface PaymentChannel {
 
   /** Takes a payment from the buyer's barcode; WAIT_BUYER_PAY when the buyer must confirm. */
   ChannelOutcome<ChannelTrade> pay(
-      String outTradeNo, String authCode, long amountMinor, String subject, Instant expireAt);
+      String outTradeNo, String authCode, Money amount, String subject, Instant expireAt);
 
   /** Refunds under {@code outRequestNo}; the same number again never refunds twice. */
   ChannelOutcome<RefundResult> refund(
-      String outTradeNo, String outRequestNo, long amountMinor, String reason);
+      String outTradeNo, String outRequestNo, Money amount, String reason);
 
   /** Whether the refund {@code outRequestNo} was made. */
   ChannelOutcome<RefundState> refundQuery(String outTradeNo, String outRequestNo);

@@ -17,6 +17,11 @@ public class PaymentChannels {
         channels.stream().collect(Collectors.toMap(PaymentChannel::name, Function.identity()));
   }
 
+  /** Every configured channel. */
+  public java.util.Collection<PaymentChannel> all() {
+    return java.util.Collections.unmodifiableCollection(byName.values());
+  }
+
   /** The channel called {@code name}, if this instance is configured for it. */
   public java.util.Optional<PaymentChannel> find(String name) {
     return java.util.Optional.ofNullable(byName.get(name));

@@ -29,9 +29,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Applies Idempotency-Key semantics to the configured POST endpoints. The key is the {@code
- * Idempotency-Key} header or the body's {@code requestId}; it is scoped to the caller ({@code
- * X-Client-Id}, else "default") and the path, and bound to the body's canonical JSON (key order and
- * white space do not count, {@code requestId} is not part of it). Only final outcomes are stored: a
+ * Idempotency-Key} header or the body's {@code requestId} (1 to 64 visible characters); it is
+ * scoped to the caller ({@code X-Client-Id}, else "default") and bound to the endpoint and the
+ * body's canonical JSON (key order and white space do not count, {@code requestId} is not part of
+ * it): the same key on another endpoint is a reuse, answered 422. Only final outcomes are stored: a
  * response that says "try again" (5xx, or any with Retry-After) releases the key.
  *
  * <p>A body may instead carry a key the server issued ({@link IssuedKeys#FIELD}, a pay token): it
@@ -44,8 +45,11 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
   static final String HEADER = "Idempotency-Key";
   static final String REPLAYED = "Idempotent-Replayed";
   private static final String CLIENT_HEADER = "X-Client-Id";
+  // Named in a 422 when a key is reused on another endpoint; no request body has such a field.
+  private static final String ENDPOINT = "_endpoint";
   private static final int MAX_BODY = 4000;
-  private static final Pattern KEY = Pattern.compile("[\\x21-\\x7E]{1,128}");
+  // As long as the payment's request_id column: a key is stored with the payment it opened.
+  private static final Pattern KEY = Pattern.compile("[\\x21-\\x7E]{1,64}");
   private static final Pattern CLIENT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
   private final IdempotencyKeys keys;
@@ -99,12 +103,14 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
         || (headerKey != null && bodyKey != null && !headerKey.equals(String.valueOf(bodyKey)))) {
       writeProblem(
           response,
-          badKey("requestId and the Idempotency-Key header must agree, 1-128 visible characters"),
+          badKey("requestId and the Idempotency-Key header must agree, 1-64 visible characters"),
           null);
       return;
     }
-    String scope = caller(request) + " " + request.getRequestURI();
-    String canonical = canonical(fields);
+    // One key, one request, whatever the endpoint: a key sent to precreate and then to barcode pay
+    // is a reuse with another request (422 naming the endpoint), never two payments.
+    String scope = caller(request);
+    String canonical = canonical(fields, request.getRequestURI());
     IdempotencyKeys.Begin begin = keys.begin(scope, key, sha256(canonical), canonical);
     if (answered(response, begin, canonical)) {
       return;
@@ -124,7 +130,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       return;
     }
     String scope = IssuedKeys.FIELD + " " + request.getRequestURI();
-    String canonical = canonical(fields);
+    String canonical = canonical(fields, request.getRequestURI());
     String owner;
     try {
       ProblemDetail refusal = issued.refusal(key, fields);
@@ -253,10 +259,12 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     }
   }
 
-  private String canonical(Map<String, Object> fields) {
+  /** The body as compared between uses of a key, with the endpoint it was sent to. */
+  private String canonical(Map<String, Object> fields, String endpoint) {
     Map<String, Object> withoutKey = new TreeMap<>(fields);
     withoutKey.remove("requestId");
     withoutKey.remove(IssuedKeys.FIELD);
+    withoutKey.put(ENDPOINT, endpoint);
     return canonicalJson.writeValueAsString(withoutKey);
   }
 

@@ -15,6 +15,11 @@ public enum TransitionSource {
   QUERY(true),
   /** The channel's answer to our close request (e.g. "already paid"). */
   CLOSE(true),
+  /**
+   * The channel's answer to our cancel (reversal) of a barcode payment: the only word that settles
+   * a payment being cancelled, because only it says whether the money taken was given back.
+   */
+  CANCEL(true),
   /** The janitor that settles stale in-flight payments by asking the channel. */
   JANITOR(true),
   /** Reconciliation against the channel's bill. */

@@ -10,19 +10,19 @@ import java.util.Set;
 public interface TransitionTable<S extends Enum<S> & TransitionTable<S>> {
 
   /**
-   * The statuses this one may move to.
+   * The statuses this one may move to when {@code source} asks.
    *
-   * @param channelEvidence whether the request carries a channel's answer (see {@link
-   *     TransitionSource#isChannelEvidence()})
+   * @param source who asks: most tables only tell local decisions from channel evidence ({@link
+   *     TransitionSource#isChannelEvidence()}); a few moves belong to one source alone
    */
-  Set<S> successors(boolean channelEvidence);
+  Set<S> successors(TransitionSource source);
 
   /** The statuses from which {@code target} may be reached: the WHERE clause of the UPDATE. */
   static <S extends Enum<S> & TransitionTable<S>> Set<S> allowedFrom(
-      S target, boolean channelEvidence) {
+      S target, TransitionSource source) {
     Set<S> from = EnumSet.noneOf(target.getDeclaringClass());
     for (S status : target.getDeclaringClass().getEnumConstants()) {
-      if (status.successors(channelEvidence).contains(target)) {
+      if (status.successors(source).contains(target)) {
         from.add(status);
       }
     }
@@ -31,7 +31,7 @@ public interface TransitionTable<S extends Enum<S> & TransitionTable<S>> {
 
   /** Where an attempt to reach {@code target} from {@code current} leaves the row. */
   static <S extends Enum<S> & TransitionTable<S>> S attempt(
-      S current, S target, boolean channelEvidence) {
-    return allowedFrom(target, channelEvidence).contains(current) ? target : current;
+      S current, S target, TransitionSource source) {
+    return allowedFrom(target, source).contains(current) ? target : current;
   }
 }

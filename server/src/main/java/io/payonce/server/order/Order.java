@@ -3,7 +3,12 @@ package io.payonce.server.order;
 import io.payonce.server.money.Money;
 import java.time.Instant;
 
-/** A business order as stored. */
+/**
+ * A business order as stored.
+ *
+ * @param paidBy the payment that paid the order (null until it is paid): a second success for the
+ *     order is a duplicate, never this
+ */
 public record Order(
     long id,
     String orderNo,
@@ -11,9 +16,18 @@ public record Order(
     Money amount,
     String title,
     OrderStatus status,
+    Long paidBy,
     Instant createdAt,
     Instant updatedAt,
     long version) {
+
+  /**
+   * The order's business identity: its number and when it was created (a number used again after a
+   * database was reset is another order). Events derive their ids from it.
+   */
+  public String identity() {
+    return "order " + orderNo + " created " + createdAt;
+  }
 
   /** Whether a create request for this order's number asked for exactly this order. */
   public boolean matches(NewOrder request) {

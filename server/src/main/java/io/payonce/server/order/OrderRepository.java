@@ -31,7 +31,7 @@ public class OrderRepository {
 
   private static final String SELECT_COLUMNS =
       """
-      SELECT id, order_no, user_id, amount_minor, currency, title, status,
+      SELECT id, order_no, user_id, amount_minor, currency, title, status, paid_by,
              created_at, updated_at, version
       FROM orders
       """;
@@ -47,6 +47,7 @@ public class OrderRepository {
       UPDATE orders
       SET previous_status = status,
           status = :to,
+          paid_by = COALESCE(:paidBy, paid_by),
           updated_at = :now,
           version = version + 1
       WHERE id = :id
@@ -128,9 +129,10 @@ public class OrderRepository {
   }
 
   /** The compare-and-set UPDATE of one transition; returns the row count (1 = this caller won). */
-  int transition(long id, Collection<OrderStatus> from, OrderStatus to, Instant now) {
+  int transition(long id, Collection<OrderStatus> from, OrderStatus to, Long paidBy, Instant now) {
     return jdbc.sql(TRANSITION)
         .param("id", id)
+        .param("paidBy", paidBy, java.sql.Types.BIGINT)
         .param("from", from.stream().map(Enum::name).toList())
         .param("to", to.name())
         .param("now", SqlTime.toColumn(now))
@@ -154,6 +156,11 @@ public class OrderRepository {
             .single());
   }
 
+  private static Long paidBy(ResultSet rs) throws SQLException {
+    long paidBy = rs.getLong("paid_by");
+    return rs.wasNull() ? null : paidBy;
+  }
+
   private static Order order(ResultSet rs, int row) throws SQLException {
     return new Order(
         rs.getLong("id"),
@@ -162,6 +169,7 @@ public class OrderRepository {
         Money.ofMinor(rs.getLong("amount_minor"), rs.getString("currency")),
         rs.getString("title"),
         OrderStatus.valueOf(rs.getString("status")),
+        paidBy(rs),
         SqlTime.fromColumn(rs, "created_at"),
         SqlTime.fromColumn(rs, "updated_at"),
         rs.getLong("version"));

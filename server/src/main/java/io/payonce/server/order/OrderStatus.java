@@ -1,13 +1,15 @@
 package io.payonce.server.order;
 
+import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.journal.TransitionTable;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The order state machine, declared once: {@link #successors(boolean)} is the whole transition
- * table. Nothing writes an order status except {@link OrderTransitions} through this table.
+ * The order state machine, declared once: {@link #successors(TransitionSource)} is the whole
+ * transition table. Nothing writes an order status except {@link OrderTransitions} through this
+ * table.
  */
 public enum OrderStatus implements TransitionTable<OrderStatus> {
   /** Accepted; no payment has been opened yet. */
@@ -28,11 +30,12 @@ public enum OrderStatus implements TransitionTable<OrderStatus> {
   /**
    * The statuses this one may move to.
    *
-   * @param channelEvidence whether the request carries a channel's answer; only such evidence may
-   *     mark a closed order paid (money taken after we gave up on it)
+   * @param source who asks; only channel evidence may mark a closed order paid (money taken after
+   *     we gave up on it)
    */
   @Override
-  public Set<OrderStatus> successors(boolean channelEvidence) {
+  public Set<OrderStatus> successors(TransitionSource source) {
+    boolean channelEvidence = source.isChannelEvidence();
     return switch (this) {
       case CREATED -> EnumSet.of(PAYING, CLOSED);
       case PAYING -> EnumSet.of(PAID, CLOSED);
@@ -46,8 +49,8 @@ public enum OrderStatus implements TransitionTable<OrderStatus> {
   }
 
   /** The statuses from which {@code target} may be reached: the WHERE clause of the UPDATE. */
-  public static Set<OrderStatus> allowedFrom(OrderStatus target, boolean channelEvidence) {
-    return TransitionTable.allowedFrom(target, channelEvidence);
+  public static Set<OrderStatus> allowedFrom(OrderStatus target, TransitionSource source) {
+    return TransitionTable.allowedFrom(target, source);
   }
 
   /** Whether a new payment may be opened for an order in this status. */
@@ -55,14 +58,17 @@ public enum OrderStatus implements TransitionTable<OrderStatus> {
     return this == CREATED || this == PAYING;
   }
 
-  /** The business event that reaching this status raises, if any. */
-  public Optional<String> event() {
+  /**
+   * The business event that reaching this status from {@code previous} raises, if any: one per
+   * business fact. Back to PAID from REFUNDING is a refund that failed, not a new payment, and says
+   * nothing; refunds announce themselves when one succeeds (see the refund package), not when the
+   * order's status follows them.
+   */
+  public Optional<String> event(OrderStatus previous) {
     return switch (this) {
-      case PAID -> Optional.of("OrderPaid");
+      case PAID -> previous == REFUNDING ? Optional.empty() : Optional.of("OrderPaid");
       case CLOSED -> Optional.of("OrderClosed");
-      case PARTIALLY_REFUNDED -> Optional.of("OrderPartiallyRefunded");
-      case REFUNDED -> Optional.of("OrderRefunded");
-      case CREATED, PAYING, REFUNDING -> Optional.empty();
+      case CREATED, PAYING, REFUNDING, PARTIALLY_REFUNDED, REFUNDED -> Optional.empty();
     };
   }
 }

@@ -6,6 +6,7 @@ import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.outbox.OutboxWriter;
 import java.time.Clock;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -34,14 +35,42 @@ public class OrderTransitions {
 
   /**
    * Moves an order to {@code target} if the transition table allows it from its current status.
+   * Only {@link #markPaid} pays an order: here PAID is reachable only from REFUNDING (a refund that
+   * failed gives the order back its paid status, and its payment).
    *
    * @throws OrderNotFoundException if there is no such order
    */
   @Transactional
   public TransitionOutcome<OrderStatus> apply(
       long orderId, OrderStatus target, TransitionSource source, String detail) {
-    Set<OrderStatus> from = OrderStatus.allowedFrom(target, source.isChannelEvidence());
-    if (from.isEmpty() || orders.transition(orderId, from, target, clock.instant()) == 0) {
+    return apply(orderId, target, source, detail, null, null);
+  }
+
+  /**
+   * Marks the order paid by the payment {@code payId}, which the order names from then on (its
+   * view, its refunds and OrderPaid point at it, never at a duplicate).
+   *
+   * @param outTradeNo the paying payment's number, told in OrderPaid
+   */
+  @Transactional
+  public TransitionOutcome<OrderStatus> markPaid(
+      long orderId, long payId, String outTradeNo, TransitionSource source, String detail) {
+    return apply(orderId, OrderStatus.PAID, source, detail, payId, outTradeNo);
+  }
+
+  private TransitionOutcome<OrderStatus> apply(
+      long orderId,
+      OrderStatus target,
+      TransitionSource source,
+      String detail,
+      Long paidBy,
+      String paidByOutTradeNo) {
+    // allowedFrom answers an EnumSet, which copyOf copies even when empty.
+    Set<OrderStatus> from = EnumSet.copyOf(OrderStatus.allowedFrom(target, source));
+    if (target == OrderStatus.PAID && paidBy == null) {
+      from.retainAll(EnumSet.of(OrderStatus.REFUNDING));
+    }
+    if (from.isEmpty() || orders.transition(orderId, from, target, paidBy, clock.instant()) == 0) {
       OrderStatus current =
           orders.lockStatus(orderId).orElseThrow(() -> new OrderNotFoundException("id " + orderId));
       return TransitionOutcome.lost(current);
@@ -49,13 +78,27 @@ public class OrderTransitions {
     OrderStatus previous = orders.previousStatus(orderId);
     journal.append(Aggregate.ORDER, orderId, previous, target, source, detail);
     target
-        .event()
-        .ifPresent(event -> outbox.append(Aggregate.ORDER, orderId, event, payload(orderId)));
+        .event(previous)
+        .ifPresent(
+            event -> {
+              Order order = orders.findById(orderId).orElseThrow();
+              outbox.append(
+                  Aggregate.ORDER,
+                  orderId,
+                  event,
+                  fact(order, target, paidByOutTradeNo),
+                  payload(order, paidByOutTradeNo));
+            });
     return TransitionOutcome.won(target);
   }
 
-  private Map<String, Object> payload(long orderId) {
-    Order order = orders.findById(orderId).orElseThrow();
+  private static String fact(Order order, OrderStatus target, String paidByOutTradeNo) {
+    return target == OrderStatus.PAID
+        ? order.identity() + " paid by " + paidByOutTradeNo
+        : order.identity() + " " + target;
+  }
+
+  private static Map<String, Object> payload(Order order, String paidByOutTradeNo) {
     Map<String, Object> payload = new LinkedHashMap<>();
     payload.put("orderId", order.id());
     payload.put("orderNo", order.orderNo());
@@ -63,6 +106,9 @@ public class OrderTransitions {
     payload.put("amount", order.amount().toDecimalString());
     payload.put("currency", order.amount().currency());
     payload.put("status", order.status().name());
+    if (paidByOutTradeNo != null) {
+      payload.put("outTradeNo", paidByOutTradeNo);
+    }
     return payload;
   }
 }

@@ -2,6 +2,7 @@ package io.payonce.server.outbox;
 
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.journal.Aggregate;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
@@ -18,7 +19,11 @@ import tools.jackson.databind.json.JsonMapper;
  * three databases, and be readable beside the journal (see docs/events.md for the relay).
  *
  * <p>Each event gets its message id and business numbers here, once: a relay that publishes the row
- * again sends the same envelope, so consumers can deduplicate on the id.
+ * again sends the same envelope, so consumers can deduplicate on the id. The id is derived from the
+ * business fact the event states (its type and the caller's {@code fact}, built from business
+ * numbers such as the order number and the paying out_trade_no), never drawn at random: one fact
+ * has one id wherever and however often it is told, and the outbox's unique event id refuses a
+ * second row for it.
  */
 @Repository
 public class OutboxWriter {
@@ -46,13 +51,14 @@ public class OutboxWriter {
       WHERE id = :id
       """;
 
-  // The payment that collected the order if there is one (OrderPaid, refunds), else its latest.
+  // The payment that paid the order if there is one (OrderPaid, refunds), else its latest.
   private static final String OUT_TRADE_NO_OF_ORDER =
       """
-      SELECT out_trade_no
-      FROM payment
-      WHERE order_id = :id
-      ORDER BY CASE WHEN status = 'SUCCESS' THEN 0 ELSE 1 END, pay_id DESC
+      SELECT p.out_trade_no
+      FROM payment p
+      JOIN orders o ON o.id = p.order_id
+      WHERE p.order_id = :id
+      ORDER BY CASE WHEN p.pay_id = o.paid_by THEN 0 ELSE 1 END, p.pay_id DESC
       LIMIT 1
       """;
 
@@ -73,20 +79,36 @@ public class OutboxWriter {
     this.clock = clock;
   }
 
-  /** Appends an event whose payload is the given fields as a JSON object. */
+  /**
+   * Appends an event whose payload is the given fields as a JSON object.
+   *
+   * @param fact what makes this event one business fact, unique among the events of its type (e.g.
+   *     "order 42 (created 2026-…) paid by PO…"): the event id is derived from it
+   */
   @Transactional(propagation = Propagation.MANDATORY)
   public void append(
-      Aggregate aggregate, long aggregateId, String eventType, Map<String, ?> payload) {
+      Aggregate aggregate,
+      long aggregateId,
+      String eventType,
+      String fact,
+      Map<String, ?> payload) {
     jdbc.sql(INSERT)
         .param("aggregate", aggregate.name())
         .param("aggregateId", aggregateId)
         .param("eventType", eventType)
         .param("payload", json.writeValueAsString(payload))
         .param("createdAt", SqlTime.toColumn(clock.instant()))
-        .param("eventId", UUID.randomUUID().toString())
+        .param("eventId", eventId(eventType, fact))
         .param("orderNo", number(payload, "orderNo", aggregate, aggregateId))
         .param("outTradeNo", number(payload, "outTradeNo", aggregate, aggregateId))
         .update();
+  }
+
+  /** A name-based UUID of the fact: the same fact always gets the same id. */
+  static String eventId(String eventType, String fact) {
+    return UUID.nameUUIDFromBytes(
+            ("payonce " + eventType + " " + fact).getBytes(StandardCharsets.UTF_8))
+        .toString();
   }
 
   /** The number the payload carries, else the one the aggregate's rows say. */

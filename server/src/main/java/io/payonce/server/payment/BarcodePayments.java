@@ -1,6 +1,5 @@
 package io.payonce.server.payment;
 
-import io.payonce.server.channel.CancelResult;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentChannel;
@@ -19,13 +18,13 @@ import org.springframework.stereotype.Service;
 /**
  * Barcode pay (the merchant scans the buyer's code), the synchronous {@code pay()} of seed 001 made
  * safe: a payment that waits for the buyer's password, or whose outcome is unknown, is queried for
- * a bounded time under its one number and then cancelled — cancel reverses it whatever happened. A
- * timeout is never a failure and never a retry under a new number.
+ * a bounded time under its one number and then reversed ({@link PaymentReversals}) — unless the
+ * database already knows it was paid. A timeout is never a failure and never a retry under a new
+ * number.
  */
 @Service
 public class BarcodePayments {
 
-  private static final int CANCEL_ATTEMPTS = 3;
   private static final Duration RETRY_AFTER = Duration.ofSeconds(5);
 
   private final OrderRepository orders;
@@ -33,6 +32,7 @@ public class BarcodePayments {
   private final PaymentRepository payments;
   private final PaymentTransitions transitions;
   private final ChannelResultApplier applier;
+  private final PaymentReversals reversals;
   private final PaymentChannels channels;
   private final PaymentProperties props;
   private final Clock clock;
@@ -43,6 +43,7 @@ public class BarcodePayments {
       PaymentRepository payments,
       PaymentTransitions transitions,
       ChannelResultApplier applier,
+      PaymentReversals reversals,
       PaymentChannels channels,
       PaymentProperties props,
       Clock clock) {
@@ -51,45 +52,63 @@ public class BarcodePayments {
     this.payments = payments;
     this.transitions = transitions;
     this.applier = applier;
+    this.reversals = reversals;
     this.channels = channels;
     this.props = props;
     this.clock = clock;
   }
 
-  /** Where a barcode payment ended: SUCCESS, or CLOSED when it was not paid (and cancelled). */
+  /** How a barcode payment ended, as the POS must act on it. */
+  public enum Outcome {
+    /** The buyer paid: hand over the goods. */
+    PAID,
+    /** Nothing was taken (the buyer never confirmed; the trade is closed). */
+    NOT_PAID,
+    /** The buyer paid too late and the cancel gave all the money back: nothing was taken. */
+    REVERSED
+  }
+
+  /**
+   * Where a barcode payment ended.
+   *
+   * @param status the payment's status (SUCCESS for a reversed payment: it was paid, then refunded
+   *     by the cancel — read {@code outcome})
+   */
   public record BarcodeAnswer(
-      String orderNo, String outTradeNo, PaymentStatus status, String tradeNo) {}
+      String orderNo, String outTradeNo, Outcome outcome, PaymentStatus status, String tradeNo) {}
 
   /**
    * Charges the buyer's barcode for the order.
    *
    * @throws PaymentInProgressException the order has another payment in flight
    * @throws PaymentRefusedException the channel refused (nothing was charged)
-   * @throws ChannelUnavailableException neither the payment nor its cancellation could be
-   *     confirmed; the janitor settles it
+   * @throws ChannelUnavailableException neither the payment nor its reversal could be confirmed;
+   *     the janitor settles it
    */
   public BarcodeAnswer pay(String orderNo, Channel channel, String authCode, String requestId) {
     Order order =
         orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     Instant now = clock.instant();
     OpenedPayment opened =
-        opener.open(order.id(), channel, requestId, now.plus(props.barcodeTtl()), null);
+        opener.open(
+            order.id(),
+            channel,
+            PaymentKind.BARCODE,
+            requestId,
+            now.plus(props.barcodeTtl()),
+            null);
     Payment payment = opened.payment();
     if (!opened.created()) {
-      if (requestId == null || !Objects.equals(requestId, payment.requestId())) {
+      if (!isTheSameRequest(payment, channel, requestId)) {
         throw new PaymentInProgressException(payment.outTradeNo(), Duration.ofSeconds(1));
       }
-      // The same request again (its first attempt died): finish what it started.
-      return awaitOrCancel(order, payment);
+      // The same request again (its first attempt died or timed out): finish what it started.
+      return awaitOrReverse(order, payment);
     }
     PaymentChannel gateway = channels.get(channel.name());
     ChannelOutcome<ChannelTrade> outcome =
         gateway.pay(
-            payment.outTradeNo(),
-            authCode,
-            payment.amount().minorUnits(),
-            order.title(),
-            payment.expireTime());
+            payment.outTradeNo(), authCode, payment.amount(), order.title(), payment.expireTime());
     if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused) {
       transitions.apply(
           payment.payId(),
@@ -101,44 +120,67 @@ public class BarcodePayments {
     }
     if (outcome instanceof ChannelOutcome.Done<ChannelTrade> done) {
       applier.apply(done.value(), TransitionSource.PAY, null);
-      if (done.value().state().paid()) {
-        return answer(order, payment.payId());
-      }
     }
-    return awaitOrCancel(order, payment);
+    return awaitOrReverse(order, payment);
   }
 
-  private BarcodeAnswer awaitOrCancel(Order order, Payment payment) {
-    PaymentChannel gateway = channels.get(payment.channel().name());
+  /** Another request's payment is never taken over: only a retry of the one that opened it. */
+  private static boolean isTheSameRequest(Payment payment, Channel channel, String requestId) {
+    return payment.kind() == PaymentKind.BARCODE
+        && payment.channel() == channel
+        && requestId != null
+        && Objects.equals(requestId, payment.requestId());
+  }
+
+  private BarcodeAnswer awaitOrReverse(Order order, Payment opened) {
+    PaymentChannel gateway = channels.get(opened.channel().name());
     Instant deadline = clock.instant().plus(props.barcodePollFor());
-    while (clock.instant().isBefore(deadline)) {
+    Payment payment = reread(opened);
+    while (isWaiting(payment) && clock.instant().isBefore(deadline)) {
       LockSupport.parkNanos(props.barcodePollInterval().toNanos());
-      ChannelOutcome<ChannelTrade> asked = gateway.query(payment.outTradeNo());
-      if (asked instanceof ChannelOutcome.Done<ChannelTrade> done) {
-        ChannelTrade trade = done.value();
-        applier.apply(trade, TransitionSource.QUERY, null);
-        if (trade.state().paid() || trade.state() == io.payonce.server.channel.TradeState.CLOSED) {
-          return answer(order, payment.payId());
-        }
+      if (gateway.query(payment.outTradeNo()) instanceof ChannelOutcome.Done<ChannelTrade> done) {
+        applier.apply(done.value(), TransitionSource.QUERY, null);
       }
+      payment = reread(payment);
     }
-    for (int attempt = 0; attempt < CANCEL_ATTEMPTS; attempt++) {
-      ChannelOutcome<CancelResult> cancelled = gateway.cancel(payment.outTradeNo());
-      if (cancelled instanceof ChannelOutcome.Done<CancelResult> done && !done.value().retry()) {
-        transitions.apply(
-            payment.payId(),
-            PaymentStatus.CLOSED,
-            TransitionSource.CLOSE,
-            "not paid in time; cancelled at the channel (" + done.value().action() + ")",
-            ChannelFields.none());
-        return answer(order, payment.payId());
-      }
+    if (payment.status() == PaymentStatus.CANCELLING) {
+      // An earlier attempt's reversal whose answer was lost: see it through.
+      payment = reversals.finish(payment);
+    } else if (payment.status().isInFlight()) {
+      payment = reversals.reverse(payment, "not paid in time");
     }
-    throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+    if (payment.status().isInFlight()) {
+      throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+    }
+    return answer(order, payment);
   }
 
-  private BarcodeAnswer answer(Order order, long payId) {
-    Payment now = payments.findById(payId).orElseThrow();
-    return new BarcodeAnswer(order.orderNo(), now.outTradeNo(), now.status(), now.tradeNo());
+  private static boolean isWaiting(Payment payment) {
+    return payment.status().isInFlight() && payment.status() != PaymentStatus.CANCELLING;
+  }
+
+  private Payment reread(Payment payment) {
+    return payments.findById(payment.payId()).orElseThrow();
+  }
+
+  private BarcodeAnswer answer(Order order, Payment payment) {
+    return new BarcodeAnswer(
+        order.orderNo(),
+        payment.outTradeNo(),
+        outcome(payment),
+        payment.status(),
+        payment.tradeNo());
+  }
+
+  private Outcome outcome(Payment payment) {
+    if (payment.status() != PaymentStatus.SUCCESS) {
+      return Outcome.NOT_PAID;
+    }
+    Long paidBy = orders.findById(payment.orderId()).orElseThrow().paidBy();
+    if (Objects.equals(paidBy, payment.payId())) {
+      return Outcome.PAID;
+    }
+    // A success that did not pay its order: reversed by its cancel (or a duplicate being refunded).
+    return Outcome.REVERSED;
   }
 }

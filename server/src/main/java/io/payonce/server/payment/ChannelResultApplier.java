@@ -124,6 +124,9 @@ public class ChannelResultApplier {
   }
 
   private ApplyResult succeed(Payment payment, ChannelTrade trade, TransitionSource source) {
+    // The order row before the payment's, as on every path: two payments succeeding at once see
+    // each other, and nothing else moves the order while this one decides.
+    OrderStatus orderStatus = orders.lockStatus(payment.orderId()).orElseThrow();
     TransitionOutcome<PaymentStatus> outcome =
         transitions.apply(
             payment.payId(),
@@ -136,8 +139,6 @@ public class ChannelResultApplier {
     }
     PaymentStatus previous = payments.previousStatus(payment.payId());
     String channel = payment.channel().name();
-    // The order row is locked before deciding: two payments succeeding at once see each other.
-    OrderStatus orderStatus = orders.lockStatus(payment.orderId()).orElseThrow();
     boolean cancelled = orderStatus == OrderStatus.CLOSED;
     boolean takesIt =
         orderStatus.isPayable()
@@ -161,8 +162,12 @@ public class ChannelResultApplier {
       duplicates.onDuplicate(payments.findById(payment.payId()).orElseThrow(), why);
       return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
     }
-    orderTransitions.apply(
-        payment.orderId(), OrderStatus.PAID, source, "paid by " + payment.outTradeNo());
+    orderTransitions.markPaid(
+        payment.orderId(),
+        payment.payId(),
+        payment.outTradeNo(),
+        source,
+        "paid by " + payment.outTradeNo());
     return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
   }
 

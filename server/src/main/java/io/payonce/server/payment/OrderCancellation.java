@@ -51,7 +51,9 @@ public class OrderCancellation {
     Order order =
         orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     if (order.status() == OrderStatus.CLOSED) {
-      return order;
+      // A retry of a cancel whose last channel close went unanswered: finish the job.
+      closeInFlight(order);
+      return orders.findById(order.id()).orElseThrow();
     }
     if (!order.status().isPayable()) {
       throw new OrderNotPayableException(order.id(), order.status());
@@ -75,6 +77,11 @@ public class OrderCancellation {
         return;
       }
       Payment payment = inFlight.get();
+      if (payment.status() == PaymentStatus.CANCELLING) {
+        // Being reversed at the channel: it ends unpaid or refunded in full, never paying the
+        // order.
+        return;
+      }
       switch (closer.close(payment, "order cancelled")) {
         case PAID -> throw new OrderNotPayableException(order.id(), OrderStatus.PAID);
         case UNKNOWN -> throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);

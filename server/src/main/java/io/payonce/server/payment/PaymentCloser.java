@@ -105,6 +105,10 @@ public class PaymentCloser {
           if (outcome.current() == PaymentStatus.SUCCESS) {
             return CloseResult.PAID;
           }
+          if (outcome.current().isInFlight()) {
+            // Not ours to close (a reversal under way): its own answer will settle it.
+            return CloseResult.UNKNOWN;
+          }
           if (outcome.won() && watchUntil != null) {
             payments.watchUntil(payment.payId(), watchUntil);
           }

@@ -2,6 +2,7 @@ package io.payonce.server.payment;
 
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.PaymentChannel;
 import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionSource;
@@ -10,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -17,11 +19,13 @@ import org.springframework.stereotype.Component;
 
 /**
  * The compensation janitor: when notifies are lost or an instance crashed mid-flow, it asks the
- * channel about payments that have been in flight too long (and about closed ones still payable at
- * the channel) and feeds the answers to {@link ChannelResultApplier}. Payments past expiry that the
- * channel says are unpaid are closed. Each payment is claimed by one instance per round (the
- * next_query_at conditional UPDATE), with a back-off that grows with the payment's age; a crashed
- * instance's claims simply run out.
+ * channel about payments that have been in flight too long, and about closed ones still payable at
+ * the channel (watched), and feeds the answers to {@link ChannelResultApplier}. Payments past
+ * expiry that the channel says are unpaid are closed; barcode payments nobody finished are
+ * reversed, and reversals whose answer was lost are asked again. Each payment is claimed by one
+ * instance per round (the next_query_at conditional UPDATE), with a back-off that grows with the
+ * payment's age — but a watched payment is always asked again by the time its code dies, and its
+ * watch ends only on the word of a query made after that.
  */
 @Component
 public class PaymentJanitor {
@@ -32,7 +36,9 @@ public class PaymentJanitor {
   private final PaymentChannels channels;
   private final ChannelResultApplier applier;
   private final PaymentCloser closer;
+  private final PaymentReversals reversals;
   private final JanitorProperties props;
+  private final PaymentProperties paymentProps;
   private final Clock clock;
 
   PaymentJanitor(
@@ -40,13 +46,17 @@ public class PaymentJanitor {
       PaymentChannels channels,
       ChannelResultApplier applier,
       PaymentCloser closer,
+      PaymentReversals reversals,
       JanitorProperties props,
+      PaymentProperties paymentProps,
       Clock clock) {
     this.payments = payments;
     this.channels = channels;
     this.applier = applier;
     this.closer = closer;
+    this.reversals = reversals;
     this.props = props;
+    this.paymentProps = paymentProps;
     this.clock = clock;
   }
 
@@ -69,12 +79,12 @@ public class PaymentJanitor {
     List<Payment> due = payments.findDue(now.minus(props.olderThan()), now, props.batch());
     int queried = 0;
     for (Payment payment : due) {
-      if (!payments.claimQuery(payment.payId(), now, now.plus(backoff(payment, now)))) {
+      if (!payments.claimQuery(payment.payId(), now, nextQuery(payment, now))) {
         continue;
       }
       queried++;
       try {
-        settle(payment);
+        settle(payment, now);
       } catch (RuntimeException e) {
         // One payment's trouble (a channel this instance lacks, a lock timeout) stops no other.
         log.warn(
@@ -87,14 +97,32 @@ public class PaymentJanitor {
     return queried;
   }
 
-  private void settle(Payment payment) {
-    java.util.Optional<io.payonce.server.channel.PaymentChannel> channel =
-        channels.find(payment.channel().name());
+  /**
+   * When to ask about the payment next: a back-off growing with its age, but never later than the
+   * moment a watched code dies (or now, once it has): the last question of a watch is asked after
+   * the code can no longer be paid.
+   */
+  Instant nextQuery(Payment payment, Instant now) {
+    Instant next = now.plus(backoff(payment, now));
+    if (payment.watchUntil() == null) {
+      return next;
+    }
+    Instant watchEnd = payment.watchUntil().isAfter(now) ? payment.watchUntil() : now;
+    return next.isAfter(watchEnd) ? watchEnd : next;
+  }
+
+  private void settle(Payment payment, Instant now) {
+    Optional<PaymentChannel> channel = channels.find(payment.channel().name());
     if (channel.isEmpty()) {
       log.warn(
           "janitor outTradeNo={} channel={} not configured here",
           payment.outTradeNo(),
           payment.channel());
+      return;
+    }
+    if (payment.status() == PaymentStatus.CANCELLING) {
+      // A reversal whose answer was lost (or whose instance died): the channel answers a repeat.
+      reversals.finish(payment);
       return;
     }
     ChannelOutcome<ChannelTrade> asked = channel.get().query(payment.outTradeNo());
@@ -107,10 +135,33 @@ public class PaymentJanitor {
     }
     boolean unpaid =
         trade.state() == TradeState.NOT_FOUND || trade.state() == TradeState.WAIT_BUYER_PAY;
-    if (unpaid && payment.status().isInFlight() && closer.isDead(payment)) {
+    if (payment.watchUntil() != null
+        && !trade.state().paid()
+        && !now.isBefore(payment.watchUntil())) {
+      // Asked after the code died and not paid: it never will be.
+      payments.watchUntil(payment.payId(), null);
+      log.info("janitor outTradeNo={} watch=ended state={}", payment.outTradeNo(), trade.state());
+    }
+    if (!unpaid || !payment.status().isInFlight()) {
+      return;
+    }
+    if (payment.kind() == PaymentKind.BARCODE) {
+      if (abandoned(payment, now)) {
+        Payment reversed = reversals.reverse(payment, "barcode payment abandoned (janitor)");
+        log.info(
+            "janitor reversed outTradeNo={} status={}", payment.outTradeNo(), reversed.status());
+      }
+    } else if (closer.isDead(payment)) {
       CloseResult closed = closer.settle(payment, trade, "expired unpaid (janitor)");
       log.info("janitor closed outTradeNo={} result={}", payment.outTradeNo(), closed);
     }
+  }
+
+  /** A barcode payment whose own request stopped waiting for the buyer long ago. */
+  private boolean abandoned(Payment payment, Instant now) {
+    Instant requestOver =
+        payment.createdAt().plus(paymentProps.barcodePollFor()).plus(paymentProps.callLease());
+    return now.isAfter(requestOver);
   }
 
   private Duration backoff(Payment payment, Instant now) {

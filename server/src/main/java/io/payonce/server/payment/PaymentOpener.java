@@ -58,13 +58,17 @@ public class PaymentOpener {
     this.clock = clock;
   }
 
-  /** {@link #open(long, Channel, String, Instant, Instant)} without a call lease. */
+  /**
+   * A QR payment without a call lease: {@link #open(long, Channel, PaymentKind, String, Instant,
+   * Instant)}.
+   */
   public OpenedPayment open(long orderId, Channel channel, String requestId, Instant expireTime) {
-    return open(orderId, channel, requestId, expireTime, null);
+    return open(orderId, channel, PaymentKind.QR, requestId, expireTime, null);
   }
 
   /**
-   * Opens a payment for the order on the channel, or returns the payment already in flight.
+   * Opens a payment of this kind for the order on the channel, or returns the payment already in
+   * flight (of whatever channel and kind: the caller must check before touching it).
    *
    * @param requestId the caller's request id, stored for tracing (may be null)
    * @param expireTime when the channel trade should expire (may be null)
@@ -74,7 +78,12 @@ public class PaymentOpener {
    * @throws OrderNotFoundException if there is no such order
    */
   public OpenedPayment open(
-      long orderId, Channel channel, String requestId, Instant expireTime, Instant callLeaseUntil) {
+      long orderId,
+      Channel channel,
+      PaymentKind kind,
+      String requestId,
+      Instant expireTime,
+      Instant callLeaseUntil) {
     // A read first spares the unique key a collision when the payment is already there (e.g. a
     // request that waited for a ContentionGuard); it decides nothing: the insert below does.
     Optional<Payment> existing = payments.findInFlight(orderId);
@@ -86,7 +95,7 @@ public class PaymentOpener {
       try {
         return new OpenedPayment(
             transactions.execute(
-                status -> insert(orderId, channel, requestId, expireTime, callLeaseUntil)),
+                status -> insert(orderId, channel, kind, requestId, expireTime, callLeaseUntil)),
             true);
       } catch (DuplicateKeyException duplicate) {
         // The duplicate key ended that transaction (PostgreSQL aborts it): read in a new one.
@@ -103,7 +112,12 @@ public class PaymentOpener {
   }
 
   private Payment insert(
-      long orderId, Channel channel, String requestId, Instant expireTime, Instant callLeaseUntil) {
+      long orderId,
+      Channel channel,
+      PaymentKind kind,
+      String requestId,
+      Instant expireTime,
+      Instant callLeaseUntil) {
     Instant now = clock.instant();
     // The row lock taken here is held until commit: no concurrent transition can close or pay
     // the order between this check and the insert below.
@@ -118,14 +132,14 @@ public class PaymentOpener {
     }
     long payId =
         payments.insertInFlight(
-            order, channel, newOutTradeNo(now), requestId, expireTime, callLeaseUntil, now);
+            order, channel, kind, newOutTradeNo(now), requestId, expireTime, callLeaseUntil, now);
     journal.append(
         Aggregate.PAYMENT,
         payId,
         null,
         PaymentStatus.INIT,
         TransitionSource.API,
-        "opened on " + channel);
+        "opened on " + channel + " " + kind);
     return payments.findById(payId).orElseThrow();
   }
 

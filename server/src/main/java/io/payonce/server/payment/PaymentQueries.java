@@ -46,15 +46,16 @@ public class PaymentQueries {
   }
 
   /**
-   * An order and the payment that matters most: the paid one, else the one in flight, else the
-   * latest.
+   * An order and the payment that matters most: the one that paid it, else the one in flight, else
+   * the latest (a success that did not pay the order — a duplicate, a reversal — is never shown as
+   * the order's payment).
    */
   public record OrderPayment(Order order, Payment payment) {}
 
   public OrderPayment query(String orderNo) {
     Order order =
         orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
-    Optional<Payment> payment = mainPayment(order.id());
+    Optional<Payment> payment = mainPayment(order);
     if (payment.isPresent() && askChannel(payment.get())) {
       order = orders.findById(order.id()).orElseThrow();
       payment = payments.findById(payment.get().payId());
@@ -86,10 +87,10 @@ public class PaymentQueries {
     return status.isInFlight();
   }
 
-  private Optional<Payment> mainPayment(long orderId) {
-    List<Payment> all = payments.findByOrderId(orderId);
+  private Optional<Payment> mainPayment(Order order) {
+    List<Payment> all = payments.findByOrderId(order.id());
     return all.stream()
-        .filter(p -> p.status() == PaymentStatus.SUCCESS)
+        .filter(p -> Long.valueOf(p.payId()).equals(order.paidBy()))
         .findFirst()
         .or(() -> all.stream().filter(p -> p.status().isInFlight()).findFirst())
         .or(() -> all.stream().max(Comparator.comparingLong(Payment::payId)));

@@ -27,17 +27,18 @@ public class PaymentRepository {
 
   private static final String INSERT =
       """
-      INSERT INTO payment (order_id, channel, out_trade_no, amount_minor, currency, status,
+      INSERT INTO payment (order_id, channel, kind, out_trade_no, amount_minor, currency, status,
                            active_slot, request_id, expire_time, call_lease_until,
                            created_at, updated_at, version)
-      VALUES (:orderId, :channel, :outTradeNo, :amountMinor, :currency, :status,
+      VALUES (:orderId, :channel, :kind, :outTradeNo, :amountMinor, :currency, :status,
               :activeSlot, :requestId, :expireTime, :callLeaseUntil, :now, :now, 0)
       """;
 
   private static final String SELECT_COLUMNS =
       """
-      SELECT pay_id, order_id, channel, out_trade_no, amount_minor, currency, status, trade_no,
-             qr_code, request_id, expire_time, created_at, updated_at, version
+      SELECT pay_id, order_id, channel, kind, out_trade_no, amount_minor, currency, status,
+             trade_no, qr_code, request_id, expire_time, watch_until, created_at, updated_at,
+             version
       FROM payment
       """;
 
@@ -71,6 +72,7 @@ public class PaymentRepository {
           trade_no = COALESCE(:tradeNo, trade_no),
           qr_code = COALESCE(:qrCode, qr_code),
           expire_time = COALESCE(:expireTime, expire_time),
+          watch_until = CASE WHEN :to = 'SUCCESS' THEN NULL ELSE watch_until END,
           updated_at = :now,
           version = version + 1
       WHERE pay_id = :payId
@@ -126,12 +128,13 @@ public class PaymentRepository {
       WHERE pay_id = :payId
       """;
 
-  // In flight for a while, or closed without proof and still payable at the channel; not claimed.
+  // In flight for a while, or closed here and watched until a query after its code died says it
+  // was not paid (the janitor then ends the watch); not claimed.
   private static final String SELECT_DUE =
       SELECT_COLUMNS
           + """
           WHERE ((active_slot = :activeSlot AND created_at < :olderThan)
-                 OR (watch_until IS NOT NULL AND watch_until > :now))
+                 OR watch_until IS NOT NULL)
             AND (next_query_at IS NULL OR next_query_at <= :now)
           ORDER BY pay_id
           LIMIT :limit
@@ -168,6 +171,7 @@ public class PaymentRepository {
   long insertInFlight(
       Order order,
       Channel channel,
+      PaymentKind kind,
       String outTradeNo,
       String requestId,
       Instant expireTime,
@@ -177,6 +181,7 @@ public class PaymentRepository {
     jdbc.sql(INSERT)
         .param("orderId", order.id())
         .param("channel", channel.name())
+        .param("kind", kind.name())
         .param("outTradeNo", outTradeNo)
         .param("amountMinor", order.amount().minorUnits())
         .param("currency", order.amount().currency())
@@ -327,6 +332,7 @@ public class PaymentRepository {
         rs.getLong("pay_id"),
         rs.getLong("order_id"),
         Channel.valueOf(rs.getString("channel")),
+        PaymentKind.valueOf(rs.getString("kind")),
         rs.getString("out_trade_no"),
         Money.ofMinor(rs.getLong("amount_minor"), rs.getString("currency")),
         PaymentStatus.valueOf(rs.getString("status")),
@@ -334,6 +340,7 @@ public class PaymentRepository {
         rs.getString("qr_code"),
         rs.getString("request_id"),
         SqlTime.fromColumn(rs, "expire_time"),
+        SqlTime.fromColumn(rs, "watch_until"),
         SqlTime.fromColumn(rs, "created_at"),
         SqlTime.fromColumn(rs, "updated_at"),
         rs.getLong("version"));

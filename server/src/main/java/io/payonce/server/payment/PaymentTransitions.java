@@ -47,7 +47,7 @@ public class PaymentTransitions {
       TransitionSource source,
       String detail,
       ChannelFields fields) {
-    Set<PaymentStatus> from = PaymentStatus.allowedFrom(target, source.isChannelEvidence());
+    Set<PaymentStatus> from = PaymentStatus.allowedFrom(target, source);
     if (from.isEmpty() || payments.transition(payId, from, target, fields, clock.instant()) == 0) {
       PaymentStatus current =
           payments.lockStatus(payId).orElseThrow(() -> new PaymentNotFoundException("id " + payId));
@@ -58,13 +58,20 @@ public class PaymentTransitions {
     target
         .event()
         .ifPresent(
-            event ->
-                outbox.append(Aggregate.PAYMENT, payId, event, payload(payId, previous, source)));
+            event -> {
+              Payment payment = payments.findById(payId).orElseThrow();
+              outbox.append(
+                  Aggregate.PAYMENT,
+                  payId,
+                  event,
+                  "payment " + payment.outTradeNo() + " " + target,
+                  payload(payment, previous, source));
+            });
     return TransitionOutcome.won(target);
   }
 
-  private Map<String, Object> payload(long payId, PaymentStatus previous, TransitionSource source) {
-    Payment payment = payments.findById(payId).orElseThrow();
+  private static Map<String, Object> payload(
+      Payment payment, PaymentStatus previous, TransitionSource source) {
     Map<String, Object> payload = new LinkedHashMap<>();
     payload.put("payId", payment.payId());
     payload.put("orderId", payment.orderId());

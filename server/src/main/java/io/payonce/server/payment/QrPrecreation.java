@@ -116,9 +116,17 @@ public class QrPrecreation {
       OpenedPayment opened =
           inFlight.isPresent()
               ? new OpenedPayment(inFlight.get(), false)
-              : opener.open(order.id(), channel, requestId, now.plus(props.qrTtl()), leaseUntil);
-      if (!opened.created() && opened.payment().channel() != channel) {
-        // One payable slot per order: another channel's payment must be closed first.
+              : opener.open(
+                  order.id(),
+                  channel,
+                  PaymentKind.QR,
+                  requestId,
+                  now.plus(props.qrTtl()),
+                  leaseUntil);
+      if (!opened.created() && !isQrOn(opened.payment(), channel)) {
+        // One payable slot per order: a payment of another channel or kind (a barcode payment
+        // waiting for the buyer's password) is never joined, leased or called for; it must end
+        // first.
         throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
       }
       PrecreateAnswer answer =
@@ -135,6 +143,10 @@ public class QrPrecreation {
     }
   }
 
+  private static boolean isQrOn(Payment payment, Channel channel) {
+    return payment.channel() == channel && payment.kind() == PaymentKind.QR;
+  }
+
   /** A duplicate request: wait, bounded, for the payment in flight, or take over its call. */
   private PrecreateAnswer joinInFlight(Order order, Payment payment, boolean refresh) {
     Instant deadline = clock.instant().plus(props.duplicateWait());
@@ -148,6 +160,7 @@ public class QrPrecreation {
           return refresh || expired ? replace(order, current) : answerFor(order, current);
         }
         case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
+        case CANCELLING -> throw new PaymentInProgressException(current.outTradeNo(), RETRY_AFTER);
         case FAIL, CLOSED -> {
           return null;
         }
@@ -207,10 +220,7 @@ public class QrPrecreation {
     PaymentChannel channel = channels.get(payment.channel().name());
     ChannelOutcome<Precreated> outcome =
         channel.precreate(
-            payment.outTradeNo(),
-            payment.amount().minorUnits(),
-            order.title(),
-            payment.expireTime());
+            payment.outTradeNo(), payment.amount(), order.title(), payment.expireTime());
     if (outcome instanceof ChannelOutcome.Done<Precreated> done) {
       String qrCode = done.value().qrCode();
       TransitionOutcome<PaymentStatus> moved =

@@ -90,7 +90,12 @@ class DuplicateRefunds implements DuplicatePaymentHandler {
     event.put("amount", payment.amount().toDecimalString());
     event.put("currency", payment.amount().currency());
     event.put("refundRequestNo", outRequestNo);
-    outbox.append(Aggregate.PAYMENT, payment.payId(), "DuplicatePaymentDetected", event);
+    outbox.append(
+        Aggregate.PAYMENT,
+        payment.payId(),
+        "DuplicatePaymentDetected",
+        "payment " + payment.outTradeNo() + " charged an order already paid or cancelled",
+        event);
     TransactionSynchronizationManager.registerSynchronization(
         new TransactionSynchronization() {
           @Override

@@ -8,15 +8,13 @@ import io.payonce.server.channel.RefundState;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.money.Money;
 import io.payonce.server.order.OrderRepository;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.order.OrderTransitions;
-import io.payonce.server.outbox.OutboxWriter;
 import io.payonce.server.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -38,7 +36,7 @@ public class RefundExecutor {
   private final OrderTransitions orderTransitions;
   private final PaymentChannels channels;
   private final Journal journal;
-  private final OutboxWriter outbox;
+  private final RefundEvents events;
   private final TransactionTemplate transactions;
   private final RefundProperties props;
   private final Clock clock;
@@ -50,7 +48,7 @@ public class RefundExecutor {
       OrderTransitions orderTransitions,
       PaymentChannels channels,
       Journal journal,
-      OutboxWriter outbox,
+      RefundEvents events,
       TransactionTemplate transactions,
       RefundProperties props,
       Clock clock) {
@@ -60,7 +58,7 @@ public class RefundExecutor {
     this.orderTransitions = orderTransitions;
     this.channels = channels;
     this.journal = journal;
-    this.outbox = outbox;
+    this.events = events;
     this.transactions = transactions;
     this.props = props;
     this.clock = clock;
@@ -89,15 +87,33 @@ public class RefundExecutor {
     }
     ChannelOutcome<RefundResult> outcome =
         channel.refund(
-            refund.outTradeNo(), refund.outRequestNo(), refund.amountMinor(), refund.reason());
-    if (outcome instanceof ChannelOutcome.Done<RefundResult>) {
-      return complete(refund, RefundStatus.SUCCESS, "refunded by the channel");
+            refund.outTradeNo(),
+            refund.outRequestNo(),
+            Money.ofMinor(refund.amountMinor(), refund.currency()),
+            refund.reason());
+    if (outcome instanceof ChannelOutcome.Done<RefundResult> done) {
+      if (done.value().fundChange()) {
+        return complete(refund, RefundStatus.SUCCESS, "refunded by the channel");
+      }
+      // No money moved on this call: a repeat of a refund made before, or one not made yet. The
+      // channel asks us to confirm with a refund query before believing either.
+      return confirmed(refund, channel, "the channel moved no money (fund_change=N)");
     }
     if (outcome instanceof ChannelOutcome.Refused<RefundResult> refused) {
       return complete(refund, RefundStatus.FAIL, "refused: " + refused.subCode());
     }
     markUnknown(refund, ((ChannelOutcome.Unknown<RefundResult>) outcome).reason());
     return refunds.findById(refundId).orElseThrow();
+  }
+
+  private Refund confirmed(Refund refund, PaymentChannel channel, String why) {
+    ChannelOutcome<RefundState> known =
+        channel.refundQuery(refund.outTradeNo(), refund.outRequestNo());
+    if (known instanceof ChannelOutcome.Done<RefundState> done && done.value().succeeded()) {
+      return complete(refund, RefundStatus.SUCCESS, why + "; confirmed by refund query");
+    }
+    markUnknown(refund, why + ", not confirmed by refund query");
+    return refunds.findById(refund.id()).orElseThrow();
   }
 
   private void markUnknown(Refund refund, String reason) {
@@ -138,19 +154,28 @@ public class RefundExecutor {
           if (target == RefundStatus.FAIL) {
             payments.releaseRefund(refund.payId(), refund.amountMinor());
           } else {
-            outbox.append(
-                Aggregate.PAYMENT, refund.payId(), "RefundSucceeded", payload(refund, channel));
+            events.refundSucceeded(refund, channel);
           }
           if (refund.kind() == RefundKind.MERCHANT) {
-            settleOrder(refund.orderId());
+            long refunded = settleOrder(refund.orderId());
+            if (target == RefundStatus.SUCCESS) {
+              events.orderRefunded(
+                  orders.findById(refund.orderId()).orElseThrow(),
+                  refund,
+                  refunded,
+                  refund.outTradeNo());
+            }
           }
         });
     log.info("refund outRequestNo={} status={}", refund.outRequestNo(), target);
     return refunds.findById(refund.id()).orElseThrow();
   }
 
-  /** The order's status from its merchant refunds; the order row is locked first. */
-  void settleOrder(long orderId) {
+  /**
+   * The order's status from its merchant refunds; the order row is locked first. Returns what the
+   * merchant's refunds have given back so far.
+   */
+  long settleOrder(long orderId) {
     OrderStatus current = orders.lockStatus(orderId).orElseThrow();
     long[] totals = refunds.merchantTotals(orderId);
     long refunded = totals[0];
@@ -169,19 +194,6 @@ public class RefundExecutor {
     if (current != target) {
       orderTransitions.apply(orderId, target, TransitionSource.API, "refunds settled");
     }
-  }
-
-  private static Map<String, Object> payload(Refund refund, String channel) {
-    Map<String, Object> payload = new LinkedHashMap<>();
-    payload.put("refundId", refund.id());
-    payload.put("payId", refund.payId());
-    payload.put("orderId", refund.orderId());
-    payload.put("outTradeNo", refund.outTradeNo());
-    payload.put("outRequestNo", refund.outRequestNo());
-    payload.put("amount", java.math.BigDecimal.valueOf(refund.amountMinor(), 2).toPlainString());
-    payload.put("currency", refund.currency());
-    payload.put("kind", refund.kind().name());
-    payload.put("channel", channel);
-    return payload;
+    return refunded;
   }
 }

@@ -1,5 +1,6 @@
 package io.payonce.server.refund;
 
+import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.journal.TransitionTable;
 import java.util.EnumSet;
 import java.util.Set;
@@ -16,7 +17,7 @@ public enum RefundStatus implements TransitionTable<RefundStatus> {
   FAIL;
 
   @Override
-  public Set<RefundStatus> successors(boolean channelEvidence) {
+  public Set<RefundStatus> successors(TransitionSource source) {
     return switch (this) {
       case PENDING -> EnumSet.of(SUCCESS, FAIL);
       case SUCCESS, FAIL -> EnumSet.noneOf(RefundStatus.class);
@@ -25,6 +26,8 @@ public enum RefundStatus implements TransitionTable<RefundStatus> {
 
   /** The statuses {@code target} may be reached from, as the UPDATE's WHERE clause names them. */
   static java.util.List<String> allowedFromNames(RefundStatus target) {
-    return TransitionTable.allowedFrom(target, false).stream().map(Enum::name).toList();
+    return TransitionTable.allowedFrom(target, TransitionSource.API).stream()
+        .map(Enum::name)
+        .toList();
   }
 }

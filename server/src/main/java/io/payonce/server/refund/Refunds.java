@@ -3,18 +3,22 @@ package io.payonce.server.refund;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.money.InvalidMoneyException;
+import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderRepository;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentRepository;
-import io.payonce.server.payment.PaymentStatus;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -36,6 +40,7 @@ public class Refunds {
   private final RefundExecutor executor;
   private final Journal journal;
   private final TransactionTemplate transactions;
+  private final RefundProperties props;
   private final Clock clock;
 
   Refunds(
@@ -45,6 +50,7 @@ public class Refunds {
       RefundExecutor executor,
       Journal journal,
       TransactionTemplate transactions,
+      RefundProperties props,
       Clock clock) {
     this.orders = orders;
     this.payments = payments;
@@ -52,35 +58,50 @@ public class Refunds {
     this.executor = executor;
     this.journal = journal;
     this.transactions = transactions;
+    this.props = props;
     this.clock = clock;
   }
 
   /**
-   * Requests a refund and makes the first attempt.
+   * Requests a refund and makes the first attempt. The same number again — one after the other or
+   * at the same moment, on any instance — gets the first request's refund, never a second one.
    *
+   * @param amount the amount in major units, in the order's currency ("12.34" for CNY)
    * @throws OrderNotFoundException no such order
    * @throws OrderNotPaidException nothing was paid
+   * @throws InvalidMoneyException the amount is not a positive amount of the order's currency
    * @throws RefundConflictException the number was used for another amount
    * @throws RefundExceedsPaymentException it would refund more than was paid
    */
-  public Refund request(String orderNo, String outRequestNo, long amountMinor, String reason) {
+  public Refund request(String orderNo, String outRequestNo, String amount, String reason) {
     Order order =
         orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    long amountMinor = positive(Money.parse(amount, order.amount().currency()));
     Payment payment = payingPayment(order).orElseThrow(() -> new OrderNotPaidException(orderNo));
     Optional<Refund> existing = refunds.findByRequest(payment.payId(), outRequestNo);
     if (existing.isPresent()) {
       return repeat(existing.get(), amountMinor);
     }
-    long refundId;
+    Opened opened;
     try {
-      refundId =
+      opened =
           transactions.execute(status -> open(order, payment, outRequestNo, amountMinor, reason));
     } catch (DuplicateKeyException concurrentTwin) {
       return repeat(
           refunds.findByRequest(payment.payId(), outRequestNo).orElseThrow(), amountMinor);
     }
-    return executor.drive(refundId);
+    return opened.twin() == null ? executor.drive(opened.id()) : repeat(opened.twin(), amountMinor);
   }
+
+  private static long positive(Money amount) {
+    if (!amount.isPositive()) {
+      throw new InvalidMoneyException("amount must be more than zero");
+    }
+    return amount.minorUnits();
+  }
+
+  /** A refund opened by this request, or the twin that another request with its number opened. */
+  private record Opened(long id, Refund twin) {}
 
   public List<Refund> ofOrder(String orderNo) {
     Order order =
@@ -88,10 +109,16 @@ public class Refunds {
     return refunds.findByOrder(order.id());
   }
 
-  private long open(
+  private Opened open(
       Order order, Payment payment, String outRequestNo, long amountMinor, String reason) {
     // The order row first: refunds of one order are serialized, and its status follows them.
     OrderStatus status = orders.lockStatus(order.id()).orElseThrow();
+    // Under the lock, before the cap: a twin committed meanwhile is this request's answer (the
+    // read, the first of this transaction, sees every refund committed before the lock was ours).
+    Optional<Refund> twin = refunds.findByRequest(payment.payId(), outRequestNo);
+    if (twin.isPresent()) {
+      return new Opened(twin.get().id(), twin.get());
+    }
     if (!REFUNDABLE.contains(status)) {
       throw new OrderNotPaidException(order.orderNo());
     }
@@ -117,25 +144,33 @@ public class Refunds {
         TransitionSource.API,
         "requested " + outRequestNo);
     executor.settleOrder(order.id());
-    return id;
+    return new Opened(id, null);
   }
 
+  /**
+   * The answer to a request whose number was used before: that refund, once the attempt under way
+   * has had a moment (bounded) to finish, as the first request would have answered.
+   */
   private Refund repeat(Refund refund, long amountMinor) {
     if (refund.amountMinor() != amountMinor) {
       throw new RefundConflictException(refund.outRequestNo());
     }
-    return refund.status() == RefundStatus.PENDING ? executor.drive(refund.id()) : refund;
+    Refund current = refund.status() == RefundStatus.PENDING ? executor.drive(refund.id()) : refund;
+    Instant deadline = clock.instant().plus(props.twinWait());
+    long pauseMillis = 20;
+    // Pending without a note of an unknown outcome: another request's attempt is under way.
+    while (current.status() == RefundStatus.PENDING
+        && current.detail() == null
+        && clock.instant().isBefore(deadline)) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pauseMillis));
+      pauseMillis = Math.min(pauseMillis * 2, 200);
+      current = refunds.findById(current.id()).orElseThrow();
+    }
+    return current;
   }
 
-  /** The payment that paid the order: its first success not being refunded as a duplicate. */
+  /** The payment that paid the order, as the order names it. */
   private Optional<Payment> payingPayment(Order order) {
-    List<Refund> duplicates =
-        refunds.findByOrder(order.id()).stream()
-            .filter(r -> r.kind() == RefundKind.DUPLICATE)
-            .toList();
-    return payments.findByOrderId(order.id()).stream()
-        .filter(p -> p.status() == PaymentStatus.SUCCESS)
-        .filter(p -> duplicates.stream().noneMatch(d -> d.payId() == p.payId()))
-        .findFirst();
+    return Optional.ofNullable(order.paidBy()).flatMap(payments::findById);
   }
 }

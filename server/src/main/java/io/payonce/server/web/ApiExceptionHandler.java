@@ -1,5 +1,6 @@
 package io.payonce.server.web;
 
+import io.payonce.server.money.InvalidMoneyException;
 import io.payonce.server.order.OrderConflictException;
 import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderNotPayableException;
@@ -50,6 +51,12 @@ class ApiExceptionHandler {
       return validation(List.of(new FieldViolation(fieldOf(json), "has the wrong type")));
     }
     return ProblemType.respond(ProblemType.MALFORMED_REQUEST.problem());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> invalidAmount(InvalidMoneyException e) {
+    // Thrown where the amount's currency is known (a refund's is its order's): the field is amount.
+    return validation(List.of(new FieldViolation("amount", e.getMessage())));
   }
 
   @ExceptionHandler

@@ -15,8 +15,13 @@ public final class Attempts {
 
   private Attempts() {}
 
-  /** One attempt: a target status, asked for with or without channel evidence. */
-  public record Attempt<S>(S target, boolean channelEvidence) {}
+  /** One attempt: a target status, asked for by a source (with or without channel evidence). */
+  public record Attempt<S>(S target, TransitionSource source) {
+
+    public boolean channelEvidence() {
+      return source.isChannelEvidence();
+    }
+  }
 
   /** What one attempt did: from where, what was asked, where the row is now. */
   public record Step<S>(S from, Attempt<S> attempt, S to) {
@@ -28,7 +33,8 @@ public final class Attempts {
 
   public static <S extends Enum<S> & TransitionTable<S>> Arbitrary<Attempt<S>> attempt(
       Class<S> type) {
-    return Combinators.combine(Arbitraries.of(type), Arbitraries.of(true, false)).as(Attempt::new);
+    return Combinators.combine(Arbitraries.of(type), Arbitraries.of(TransitionSource.class))
+        .as(Attempt::new);
   }
 
   public static <S extends Enum<S> & TransitionTable<S>> Arbitrary<List<Attempt<S>>> sequence(
@@ -42,7 +48,7 @@ public final class Attempts {
     List<Step<S>> steps = new ArrayList<>();
     S current = start;
     for (Attempt<S> attempt : attempts) {
-      S next = TransitionTable.attempt(current, attempt.target(), attempt.channelEvidence());
+      S next = TransitionTable.attempt(current, attempt.target(), attempt.source());
       steps.add(new Step<>(current, attempt, next));
       current = next;
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.payonce.server.journal.Attempts;
 import io.payonce.server.journal.Attempts.Attempt;
 import io.payonce.server.journal.Attempts.Step;
+import io.payonce.server.journal.TransitionSource;
 import java.util.List;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -18,7 +19,7 @@ class OrderStatusUnitTests {
   void attemptsNeverLeaveTheDeclaredGraph(@ForAll("attempts") List<Attempt<OrderStatus>> attempts) {
     for (Step<OrderStatus> step : Attempts.walk(OrderStatus.CREATED, attempts)) {
       if (step.moved()) {
-        assertThat(step.from().successors(step.attempt().channelEvidence())).contains(step.to());
+        assertThat(step.from().successors(step.attempt().source())).contains(step.to());
       }
     }
   }
@@ -52,7 +53,22 @@ class OrderStatusUnitTests {
 
   @Property
   void exactlyThePayableStatusesCanBeClosedLocally(@ForAll OrderStatus status) {
-    assertThat(status.isPayable()).isEqualTo(status.successors(false).contains(OrderStatus.CLOSED));
+    assertThat(status.isPayable())
+        .isEqualTo(status.successors(TransitionSource.API).contains(OrderStatus.CLOSED));
+  }
+
+  @Property
+  void onlyAPaymentTellsThatAnOrderIsPaidNeverAFailedRefund(@ForAll OrderStatus previous) {
+    boolean isPayment = previous != OrderStatus.REFUNDING;
+    assertThat(OrderStatus.PAID.event(previous).isPresent()).isEqualTo(isPayment);
+  }
+
+  @Property
+  void refundStatusesTellNothingByThemselves(@ForAll OrderStatus previous) {
+    // A refund that succeeded tells the order's news itself (RefundEvents), once per refund.
+    assertThat(OrderStatus.REFUNDING.event(previous)).isEmpty();
+    assertThat(OrderStatus.PARTIALLY_REFUNDED.event(previous)).isEmpty();
+    assertThat(OrderStatus.REFUNDED.event(previous)).isEmpty();
   }
 
   @Provide

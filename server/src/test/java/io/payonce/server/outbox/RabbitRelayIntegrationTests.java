@@ -146,8 +146,13 @@ abstract class RabbitRelayIntegrationTests {
     EventEnvelope event =
         await().atMost(Duration.ofSeconds(60)).until(() -> receivedFor(orderNo), e -> e != null);
 
+    // The relay marks the row after the broker's confirm, which may come after the delivery.
     OutboxEvent stored =
-        new OutboxReader(jdbc).eventsOf(Aggregate.ORDER, event.aggregateId()).get(0);
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () -> new OutboxReader(jdbc).eventsOf(Aggregate.ORDER, event.aggregateId()).get(0),
+                row -> row.publishedAt() != null);
     assertThat(event.type()).isEqualTo("OrderPaid");
     assertThat(event.version()).isEqualTo(1);
     assertThat(event.aggregate()).isEqualTo("ORDER");

@@ -172,7 +172,8 @@ abstract class PaymentIntegrationTests {
     Order order = createOrder();
     Payment payment = opener.open(order.id(), Channel.ALIPAY, null, null).payment();
     succeed(payment, TransitionSource.NOTIFY);
-    orderTransitions.apply(order.id(), OrderStatus.PAID, TransitionSource.NOTIFY, "paid");
+    orderTransitions.markPaid(
+        order.id(), payment.payId(), payment.outTradeNo(), TransitionSource.NOTIFY, "paid");
 
     assertThatThrownBy(() -> opener.open(order.id(), Channel.WECHAT, null, null))
         .isInstanceOf(OrderNotPayableException.class);
@@ -319,6 +320,7 @@ abstract class PaymentIntegrationTests {
                             payments.insertInFlight(
                                 order,
                                 i % 2 == 0 ? Channel.ALIPAY : Channel.WECHAT,
+                                PaymentKind.QR,
                                 TestNumbers.orderNo("R").substring(0, 30) + i,
                                 null,
                                 null,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.payonce.server.journal.Attempts;
 import io.payonce.server.journal.Attempts.Attempt;
 import io.payonce.server.journal.Attempts.Step;
+import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.journal.TransitionTable;
 import java.util.EnumSet;
 import java.util.List;
@@ -24,7 +25,7 @@ class PaymentStatusUnitTests {
       @ForAll("attempts") List<Attempt<PaymentStatus>> attempts) {
     for (Step<PaymentStatus> step : Attempts.walk(PaymentStatus.INIT, attempts)) {
       if (step.moved()) {
-        assertThat(step.from().successors(step.attempt().channelEvidence())).contains(step.to());
+        assertThat(step.from().successors(step.attempt().source())).contains(step.to());
       }
     }
   }
@@ -40,6 +41,17 @@ class PaymentStatusUnitTests {
           && step.moved()) {
         assertThat(step.attempt().channelEvidence()).isTrue();
         assertThat(step.to()).isEqualTo(PaymentStatus.SUCCESS);
+      }
+    }
+  }
+
+  @Property
+  void onlyTheCancelsAnswerSettlesAPaymentBeingCancelled(
+      @ForAll("attempts") List<Attempt<PaymentStatus>> attempts) {
+    for (Step<PaymentStatus> step : Attempts.walk(PaymentStatus.PAYING, attempts)) {
+      if (step.from() == PaymentStatus.CANCELLING && step.moved()) {
+        assertThat(step.attempt().source()).isEqualTo(TransitionSource.CANCEL);
+        assertThat(step.to()).isIn(PaymentStatus.SUCCESS, PaymentStatus.CLOSED);
       }
     }
   }
@@ -69,18 +81,22 @@ class PaymentStatusUnitTests {
   }
 
   @Property
-  void theFinalStatusesAreExactlyThoseWithoutLocalSuccessors(@ForAll PaymentStatus status) {
-    assertThat(status.successors(false).isEmpty())
+  void noLocalDecisionMovesAFinalStatusOrACancellation(@ForAll PaymentStatus status) {
+    assertThat(status.successors(TransitionSource.API).isEmpty())
         .isEqualTo(
-            EnumSet.of(PaymentStatus.SUCCESS, PaymentStatus.FAIL, PaymentStatus.CLOSED)
+            EnumSet.of(
+                    PaymentStatus.SUCCESS,
+                    PaymentStatus.FAIL,
+                    PaymentStatus.CLOSED,
+                    PaymentStatus.CANCELLING)
                 .contains(status));
   }
 
   @Property
   void allowedFromIsTheInverseOfSuccessors(
-      @ForAll PaymentStatus from, @ForAll PaymentStatus to, @ForAll boolean evidence) {
-    assertThat(TransitionTable.allowedFrom(to, evidence).contains(from))
-        .isEqualTo(from.successors(evidence).contains(to));
+      @ForAll PaymentStatus from, @ForAll PaymentStatus to, @ForAll TransitionSource source) {
+    assertThat(TransitionTable.allowedFrom(to, source).contains(from))
+        .isEqualTo(from.successors(source).contains(to));
   }
 
   static <T> List<T> append(List<T> list, T last) {

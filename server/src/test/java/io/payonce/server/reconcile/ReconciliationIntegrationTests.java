@@ -180,7 +180,11 @@ abstract class ReconciliationIntegrationTests {
     Payment payment = payment(qr);
     // The channel's terms drift from ours: the same out_trade_no precreated again at 13.01.
     ChannelOutcome<io.payonce.server.channel.Precreated> drifted =
-        alipay.precreate(payment.outTradeNo(), 1301, "drift", clock.instant().plusSeconds(600));
+        alipay.precreate(
+            payment.outTradeNo(),
+            io.payonce.server.money.Money.ofMinor(1301, "CNY"),
+            "drift",
+            clock.instant().plusSeconds(600));
     String driftedQr =
         ((ChannelOutcome.Done<io.payonce.server.channel.Precreated>) drifted).value().qrCode();
     http.dropNotifies(payment.outTradeNo());
@@ -369,7 +373,12 @@ abstract class ReconciliationIntegrationTests {
     Payment theirs = paidWithNotify("17.01");
     String theirRequest = "RQX" + System.nanoTime();
     // A refund made at the channel behind our back (another tool, a person in the portal).
-    assertThat(alipay.refund(theirs.outTradeNo(), theirRequest, 100, "portal"))
+    assertThat(
+            alipay.refund(
+                theirs.outTradeNo(),
+                theirRequest,
+                io.payonce.server.money.Money.ofMinor(100, "CNY"),
+                "portal"))
         .isInstanceOf(ChannelOutcome.Done.class);
 
     ReconciliationRun run = reconcileToday();

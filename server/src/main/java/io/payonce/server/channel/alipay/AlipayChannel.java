@@ -22,7 +22,6 @@ import com.alipay.api.request.AlipayTradeRefundRequest;
 import com.alipay.api.response.AlipayTradePayResponse;
 import com.alipay.api.response.AlipayTradeQueryResponse;
 import io.payonce.server.channel.CancelResult;
-import io.payonce.server.channel.ChannelAmounts;
 import io.payonce.server.channel.ChannelCall;
 import io.payonce.server.channel.ChannelCallListener;
 import io.payonce.server.channel.ChannelOutcome;
@@ -31,12 +30,14 @@ import io.payonce.server.channel.Precreated;
 import io.payonce.server.channel.RefundResult;
 import io.payonce.server.channel.RefundState;
 import io.payonce.server.channel.TradeState;
+import io.payonce.server.money.Money;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Date;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,6 +51,8 @@ import org.slf4j.LoggerFactory;
 public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
 
   public static final String NAME = "ALIPAY";
+
+  private static final String CURRENCY = "CNY";
 
   private static final Logger log = LoggerFactory.getLogger(AlipayChannel.class);
   private static final String TRADE_NOT_EXIST = "ACQ.TRADE_NOT_EXIST";
@@ -72,15 +75,21 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
     return NAME;
   }
 
+  /** Face-to-face payments are charged in yuan. */
+  @Override
+  public Set<String> currencies() {
+    return Set.of(CURRENCY);
+  }
+
   /**
    * Asks for a QR code; {@code expireAt} is passed as time_expire so the channel itself stops it.
    */
   @Override
   public ChannelOutcome<Precreated> precreate(
-      String outTradeNo, long amountMinor, String subject, Instant expireAt) {
+      String outTradeNo, Money amount, String subject, Instant expireAt) {
     AlipayTradePrecreateModel model = new AlipayTradePrecreateModel();
     model.setOutTradeNo(outTradeNo);
-    model.setTotalAmount(ChannelAmounts.toYuan(amountMinor));
+    model.setTotalAmount(yuan(amount));
     model.setSubject(subject);
     model.setTimeExpire(AlipayTime.format(expireAt));
     model.setSellerId(provider.sellerId());
@@ -141,8 +150,23 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
         request,
         r ->
             new CancelResult(
-                r.getAction() == null ? "NONE" : r.getAction().toUpperCase(java.util.Locale.ROOT),
-                "Y".equals(r.getRetryFlag())));
+                cancelAction(r.getAction()),
+                "Y".equals(r.getRetryFlag()),
+                r.getTradeNo(),
+                instantOrNull(r.getGmtRefundPay())));
+  }
+
+  /** close: unpaid, closed; refund: paid, refunded in full; absent: no trade to act on. */
+  private static CancelResult.Action cancelAction(String action) {
+    if (action == null || action.isBlank()) {
+      return CancelResult.Action.NOTHING;
+    }
+    return switch (action.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "close" -> CancelResult.Action.CLOSED;
+      case "refund" -> CancelResult.Action.REFUNDED;
+      // An action we do not know must not pass for "nothing happened".
+      default -> throw new IllegalStateException("unknown cancel action");
+    };
   }
 
   /**
@@ -151,13 +175,13 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
    */
   @Override
   public ChannelOutcome<ChannelTrade> pay(
-      String outTradeNo, String authCode, long amountMinor, String subject, Instant expireAt) {
+      String outTradeNo, String authCode, Money amount, String subject, Instant expireAt) {
     AlipayTradePayModel model = new AlipayTradePayModel();
     model.setOutTradeNo(outTradeNo);
     model.setScene("bar_code");
     model.setAuthCode(authCode);
     model.setSubject(subject);
-    model.setTotalAmount(ChannelAmounts.toYuan(amountMinor));
+    model.setTotalAmount(yuan(amount));
     model.setTimeExpire(AlipayTime.format(expireAt));
     model.setSellerId(provider.sellerId());
     AlipayTradePayRequest request = new AlipayTradePayRequest();
@@ -169,11 +193,11 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   /** Refunds under {@code outRequestNo}; the same number again never refunds twice. */
   @Override
   public ChannelOutcome<RefundResult> refund(
-      String outTradeNo, String outRequestNo, long amountMinor, String reason) {
+      String outTradeNo, String outRequestNo, Money amount, String reason) {
     AlipayTradeRefundModel model = new AlipayTradeRefundModel();
     model.setOutTradeNo(outTradeNo);
     model.setOutRequestNo(outRequestNo);
-    model.setRefundAmount(ChannelAmounts.toYuan(amountMinor));
+    model.setRefundAmount(yuan(amount));
     model.setRefundReason(reason);
     AlipayTradeRefundRequest request = new AlipayTradeRefundRequest();
     request.setBizModel(model);
@@ -183,7 +207,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
         request,
         r ->
             new RefundResult(
-                !"N".equals(r.getFundChange()), ChannelAmounts.fromYuan(r.getRefundFee())));
+                !"N".equals(r.getFundChange()), AlipayAmounts.fromYuan(r.getRefundFee())));
   }
 
   /** Asks whether a refund was made; "not received or failed" is a definite, retryable answer. */
@@ -201,7 +225,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
         request,
         r -> {
           boolean succeeded = "REFUND_SUCCESS".equals(r.getRefundStatus());
-          long amount = succeeded ? ChannelAmounts.fromYuan(r.getRefundAmount()) : 0;
+          long amount = succeeded ? AlipayAmounts.fromYuan(r.getRefundAmount()) : 0;
           return new RefundState(outRequestNo, succeeded, amount);
         });
   }
@@ -220,6 +244,15 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
         null,
         request,
         r -> r.getBillDownloadUrl());
+  }
+
+  /** The amount as Alipay writes it; only yuan can be charged (the service checks at start-up). */
+  private static String yuan(Money amount) {
+    if (!CURRENCY.equals(amount.currency())) {
+      throw new IllegalArgumentException(
+          "Alipay charges " + CURRENCY + ", not " + amount.currency());
+    }
+    return amount.toDecimalString();
   }
 
   String appId() {
@@ -294,7 +327,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
 
   private static ChannelTrade toTrade(String outTradeNo, AlipayTradeQueryResponse r) {
     TradeState state = AlipayTradeStatus.toState(r.getTradeStatus());
-    long total = r.getTotalAmount() == null ? 0 : ChannelAmounts.fromYuan(r.getTotalAmount());
+    long total = r.getTotalAmount() == null ? 0 : AlipayAmounts.fromYuan(r.getTotalAmount());
     Instant paidAt = state.paid() ? instantOrNull(r.getSendPayDate()) : null;
     return new ChannelTrade(outTradeNo, r.getTradeNo(), state, total, r.getBuyerUserId(), paidAt);
   }
@@ -302,7 +335,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   private static ChannelTrade toPaid(String outTradeNo, AlipayTradePayResponse r) {
     boolean waiting = "10003".equals(r.getCode());
     TradeState state = waiting ? TradeState.WAIT_BUYER_PAY : TradeState.SUCCESS;
-    long total = r.getTotalAmount() == null ? 0 : ChannelAmounts.fromYuan(r.getTotalAmount());
+    long total = r.getTotalAmount() == null ? 0 : AlipayAmounts.fromYuan(r.getTotalAmount());
     Instant paidAt = waiting ? null : instantOrNull(r.getGmtPayment());
     return new ChannelTrade(outTradeNo, r.getTradeNo(), state, total, r.getBuyerUserId(), paidAt);
   }

@@ -2,7 +2,6 @@ package io.payonce.server.channel.alipay;
 
 import com.alipay.api.AlipayApiException;
 import com.alipay.api.internal.util.AlipaySignature;
-import io.payonce.server.channel.ChannelAmounts;
 import io.payonce.server.channel.ChannelNotice;
 import io.payonce.server.channel.TradeState;
 import java.util.HashMap;
@@ -69,9 +68,9 @@ public class AlipayNotifyVerifier {
     String tradeNo = required(p, "trade_no");
     String status = required(p, "trade_status");
     TradeState state = AlipayTradeStatus.toState(status);
-    long total = ChannelAmounts.fromYuan(required(p, "total_amount"));
+    long total = AlipayAmounts.fromYuan(required(p, "total_amount"));
     String outBizNo = blankToNull(p.get("out_biz_no"));
-    long refunded = p.get("refund_fee") == null ? 0 : ChannelAmounts.fromYuan(p.get("refund_fee"));
+    long refunded = p.get("refund_fee") == null ? 0 : AlipayAmounts.fromYuan(p.get("refund_fee"));
     String eventKey = tradeNo + ":" + status + (outBizNo == null ? "" : ":" + outBizNo);
     return new ChannelNotice(
         AlipayChannel.NAME,

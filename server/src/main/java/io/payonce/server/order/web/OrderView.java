@@ -5,7 +5,10 @@ import io.payonce.server.payment.Payment;
 import java.time.Instant;
 import java.util.List;
 
-/** An order as the API shows it; amounts are decimal strings, never JSON numbers. */
+/**
+ * An order as the API shows it; amounts are decimal strings, never JSON numbers. {@code paidBy} is
+ * the out_trade_no of the payment that paid it (a second success is a duplicate, refunded).
+ */
 record OrderView(
     String orderNo,
     String userId,
@@ -13,6 +16,7 @@ record OrderView(
     String currency,
     String title,
     String status,
+    String paidBy,
     Instant createdAt,
     Instant updatedAt,
     List<PaymentView> payments) {
@@ -25,6 +29,11 @@ record OrderView(
         order.amount().currency(),
         order.title(),
         order.status().name(),
+        payments.stream()
+            .filter(p -> Long.valueOf(p.payId()).equals(order.paidBy()))
+            .map(Payment::outTradeNo)
+            .findFirst()
+            .orElse(null),
         order.createdAt(),
         order.updatedAt(),
         payments.stream().map(PaymentView::of).toList());

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code POST /pay/alipay/barcode {"orderNo","authCode","requestId"}}: charge the buyer's code. */
@@ -33,7 +34,9 @@ class BarcodeController {
       path = "/pay/alipay/barcode",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  BarcodeAnswer pay(@RequestBody BarcodeRequest request) {
+  BarcodeAnswer pay(
+      @RequestBody BarcodeRequest request,
+      @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
     List<FieldViolation> violations = new ArrayList<>();
     if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
       violations.add(
@@ -42,13 +45,16 @@ class BarcodeController {
     if (request.authCode() == null || !AUTH_CODE.matcher(request.authCode()).matches()) {
       violations.add(new FieldViolation("authCode", "must be the buyer's 16 to 24 digit code"));
     }
-    if (request.requestId() != null
-        && (request.requestId().isBlank() || request.requestId().length() > 128)) {
-      violations.add(new FieldViolation("requestId", "must be 1 to 128 characters"));
+    if (!RequestIds.isValid(request.requestId())) {
+      violations.add(new FieldViolation("requestId", RequestIds.RULE));
     }
     if (!violations.isEmpty()) {
       throw new InvalidRequestException(violations);
     }
-    return barcodes.pay(request.orderNo(), Channel.ALIPAY, request.authCode(), request.requestId());
+    return barcodes.pay(
+        request.orderNo(),
+        Channel.ALIPAY,
+        request.authCode(),
+        RequestIds.of(request.requestId(), idempotencyKey));
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -19,8 +20,6 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 class PrecreateController {
-
-  private static final int MAX_REQUEST_ID = 128;
 
   private final QrPrecreation precreation;
 
@@ -32,19 +31,23 @@ class PrecreateController {
       path = "/pay/alipay/precreate",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  PrecreateAnswer precreate(@RequestBody PrecreateRequest request) {
+  PrecreateAnswer precreate(
+      @RequestBody PrecreateRequest request,
+      @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
     validate(request);
     return precreation.precreate(
-        request.orderNo(), Channel.ALIPAY, request.requestId(), request.wantsRefresh());
+        request.orderNo(),
+        Channel.ALIPAY,
+        RequestIds.of(request.requestId(), idempotencyKey),
+        request.wantsRefresh());
   }
 
   private static void validate(PrecreateRequest request) {
     if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
       throw invalid("orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -");
     }
-    if (request.requestId() != null
-        && (request.requestId().isBlank() || request.requestId().length() > MAX_REQUEST_ID)) {
-      throw invalid("requestId", "must be 1 to 128 characters");
+    if (!RequestIds.isValid(request.requestId())) {
+      throw invalid("requestId", RequestIds.RULE);
     }
   }
 

@@ -1,6 +1,5 @@
 package io.payonce.server.refund.web;
 
-import io.payonce.server.money.InvalidMoneyException;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.refund.Refund;
@@ -8,7 +7,6 @@ import io.payonce.server.refund.RefundStatus;
 import io.payonce.server.refund.Refunds;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +52,7 @@ class RefundController {
       return new RefundView(
           r.outTradeNo(),
           r.outRequestNo(),
-          BigDecimal.valueOf(r.amountMinor(), 2).toPlainString(),
+          Money.ofMinor(r.amountMinor(), r.currency()).toDecimalString(),
           r.kind().name(),
           r.status().name(),
           r.detail(),
@@ -68,9 +66,10 @@ class RefundController {
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<RefundView> refund(@RequestBody RefundRequest request) {
-    long amount = validate(request);
+    validate(request);
     Refund refund =
-        refunds.request(request.orderNo(), request.outRequestNo(), amount, request.reason());
+        refunds.request(
+            request.orderNo(), request.outRequestNo(), request.amount(), request.reason());
     HttpStatus status =
         refund.status() == RefundStatus.PENDING ? HttpStatus.ACCEPTED : HttpStatus.OK;
     return ResponseEntity.status(status).body(RefundView.of(refund));
@@ -87,7 +86,8 @@ class RefundController {
     return refunds.ofOrder(orderNo).stream().map(RefundView::of).toList();
   }
 
-  private static long validate(RefundRequest request) {
+  /** The amount's scale depends on the order's currency: {@link Refunds} checks it. */
+  private static void validate(RefundRequest request) {
     List<FieldViolation> violations = new ArrayList<>();
     if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
       violations.add(
@@ -100,16 +100,11 @@ class RefundController {
     if (request.reason() != null && request.reason().length() > MAX_REASON) {
       violations.add(new FieldViolation("reason", "must be at most 256 characters"));
     }
-    long amount = 0;
-    try {
-      amount = Money.parse(request.amount(), "CNY").minorUnits();
-    } catch (InvalidMoneyException | NullPointerException e) {
-      violations.add(
-          new FieldViolation("amount", "must be a positive amount with at most 2 decimals"));
+    if (request.amount() == null || request.amount().isBlank()) {
+      violations.add(new FieldViolation("amount", "is required, e.g. \"12.34\""));
     }
     if (!violations.isEmpty()) {
       throw new InvalidRequestException(violations);
     }
-    return amount;
   }
 }

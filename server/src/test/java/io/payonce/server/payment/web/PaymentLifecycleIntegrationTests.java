@@ -3,7 +3,6 @@ package io.payonce.server.payment.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.payonce.server.channel.ChannelAmounts;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionSource;
@@ -280,12 +279,7 @@ abstract class PaymentLifecycleIntegrationTests {
     JsonNode trade = http.trades(firstNo).get(0);
     applier.apply(
         new ChannelTrade(
-            firstNo,
-            trade.path("tradeNo").asString(),
-            TradeState.SUCCESS,
-            ChannelAmounts.fromYuan("8.80"),
-            null,
-            null),
+            firstNo, trade.path("tradeNo").asString(), TradeState.SUCCESS, 880, null, null),
         TransitionSource.RECONCILE,
         null);
 

@@ -1,0 +1,70 @@
+package io.payonce.server.refund;
+
+import io.payonce.server.journal.Aggregate;
+import io.payonce.server.money.Money;
+import io.payonce.server.order.Order;
+import io.payonce.server.outbox.OutboxWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * The events a refund tells, one per business fact, written in the transaction that recorded it:
+ * RefundSucceeded for every refund the channel made, and for a merchant's refund the order's own
+ * news — OrderPartiallyRefunded (this refund, the total so far) or, once the whole amount is back,
+ * OrderRefunded. A refund that failed tells nothing: the order's return to PAID is no news.
+ */
+@Component
+class RefundEvents {
+
+  private final OutboxWriter outbox;
+
+  RefundEvents(OutboxWriter outbox) {
+    this.outbox = outbox;
+  }
+
+  void refundSucceeded(Refund refund, String channel) {
+    Map<String, Object> payload = new LinkedHashMap<>();
+    payload.put("refundId", refund.id());
+    payload.put("payId", refund.payId());
+    payload.put("orderId", refund.orderId());
+    payload.put("outTradeNo", refund.outTradeNo());
+    payload.put("outRequestNo", refund.outRequestNo());
+    payload.put("amount", Money.ofMinor(refund.amountMinor(), refund.currency()).toDecimalString());
+    payload.put("currency", refund.currency());
+    payload.put("kind", refund.kind().name());
+    payload.put("channel", channel);
+    outbox.append(
+        Aggregate.PAYMENT,
+        refund.payId(),
+        "RefundSucceeded",
+        "refund " + refund.outRequestNo() + " of payment " + refund.outTradeNo(),
+        payload);
+  }
+
+  /** The order's news after its merchant refund {@code refund} succeeded. */
+  void orderRefunded(Order order, Refund refund, long refundedMinor, String paidByOutTradeNo) {
+    boolean whole = refundedMinor >= order.amount().minorUnits();
+    String type = whole ? "OrderRefunded" : "OrderPartiallyRefunded";
+    Map<String, Object> payload = new LinkedHashMap<>();
+    payload.put("orderId", order.id());
+    payload.put("orderNo", order.orderNo());
+    payload.put("userId", order.userId());
+    payload.put("amount", order.amount().toDecimalString());
+    payload.put("currency", order.amount().currency());
+    payload.put("status", order.status().name());
+    payload.put("outTradeNo", paidByOutTradeNo);
+    payload.put("outRequestNo", refund.outRequestNo());
+    payload.put(
+        "refundedAmount",
+        Money.ofMinor(refundedMinor, order.amount().currency()).toDecimalString());
+    outbox.append(
+        io.payonce.server.journal.Aggregate.ORDER,
+        order.id(),
+        type,
+        whole
+            ? order.identity() + " refunded in full"
+            : order.identity() + " refunded by " + refund.outRequestNo(),
+        payload);
+  }
+}
