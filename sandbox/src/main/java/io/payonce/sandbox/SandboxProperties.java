@@ -19,6 +19,9 @@ public class SandboxProperties {
   /** Keep the ledger and pending notifies in {@code dataDir/alipay-state.json} across restarts. */
   private boolean persistence;
 
+  /** Seeds the dice of the rate chaos knobs; unset, a random seed is drawn and logged. */
+  private Long chaosSeed;
+
   private final Alipay alipay = new Alipay();
 
   public boolean isEnabled() {
@@ -43,6 +46,14 @@ public class SandboxProperties {
 
   public void setPersistence(boolean persistence) {
     this.persistence = persistence;
+  }
+
+  public Long getChaosSeed() {
+    return chaosSeed;
+  }
+
+  public void setChaosSeed(Long chaosSeed) {
+    this.chaosSeed = chaosSeed;
   }
 
   public Alipay getAlipay() {
