@@ -3,6 +3,8 @@ package io.payonce.server.channel.alipay;
 import io.payonce.sandbox.alipay.AlipaySandbox;
 import io.payonce.server.channel.ChannelCallListener;
 import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -14,10 +16,18 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(AlipayProperties.class)
 class AlipayConfiguration {
 
+  private static final Logger log = LoggerFactory.getLogger(AlipayConfiguration.class);
+
   @Bean
   AlipayClientProvider alipayClientProvider(
       AlipayProperties props, ObjectProvider<AlipaySandbox> sandbox, Environment environment) {
     AlipayKeys keys = AlipayKeysResolver.resolve(props, sandbox.getIfAvailable());
+    // The sandbox (and an operator, for Alipay's key) logs the same fingerprint: a mismatch is why
+    // every reply and notify would fail verification.
+    log.info(
+        "alipay_platform_key expected_fingerprint={} app_id={}",
+        AlipayKeys.fingerprint(keys.alipayPublicKey(), "payonce.alipay.alipay-public-key"),
+        props.appId());
     return new AlipayClientProvider(props, keys, environment);
   }
 
