@@ -19,15 +19,20 @@ record AlipayKeys(String merchantPrivateKey, String merchantPublicKey, String al
 
   /** A fresh merchant key pair, for the sandbox only; Alipay's key comes from the sandbox. */
   static AlipayKeys generateForSandbox(String alipayPublicKey) {
+    KeyPair pair = newMerchantKeyPair();
+    Base64.Encoder b64 = Base64.getEncoder();
+    return new AlipayKeys(
+        b64.encodeToString(pair.getPrivate().getEncoded()),
+        b64.encodeToString(pair.getPublic().getEncoded()),
+        alipayPublicKey);
+  }
+
+  /** RSA-2048, as Alipay asks of an app's key pair for RSA2 (SHA256withRSA). */
+  static KeyPair newMerchantKeyPair() {
     try {
       KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
       generator.initialize(2048);
-      KeyPair pair = generator.generateKeyPair();
-      Base64.Encoder b64 = Base64.getEncoder();
-      return new AlipayKeys(
-          b64.encodeToString(pair.getPrivate().getEncoded()),
-          b64.encodeToString(pair.getPublic().getEncoded()),
-          alipayPublicKey);
+      return generator.generateKeyPair();
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("RSA is not available in this JVM", e);
     }
