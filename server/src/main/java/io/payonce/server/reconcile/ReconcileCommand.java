@@ -100,6 +100,8 @@ public final class ReconcileCommand {
         "payonce.sandbox.enabled", "false",
         "payonce.alipay.private-key", base64.encodeToString(keys.getPrivate().getEncoded()),
         "payonce.alipay.alipay-public-key", base64.encodeToString(keys.getPublic().getEncoded()),
+        // Only precreate and barcode pay send a notify URL, and this command makes neither.
+        "payonce.alipay.notify-url", "http://127.0.0.1/reconcile-command-sends-no-notify-url",
         "logging.level.root", "WARN",
         // Alarms are stored (and counted in the summary); one line each would drown the
         // progress bar on a bill full of anomalies.
