@@ -18,7 +18,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * {@code java -jar payonce-server.jar reconcile --channel alipay --date 2026-11-28 --file
+ * {@code java -jar payonce-server-exec.jar reconcile --channel alipay --date 2026-11-28 --file
  * bill.zip}: reconciles a bill file given by hand against the configured database, with a progress
  * bar, and exits. The web server, the sandbox and the schedules do not start in this mode.
  *
