@@ -13,13 +13,24 @@ public class SandboxProperties {
   /** Turns the sandbox on (the standalone application sets it). */
   private boolean enabled;
 
-  /** Where the platform key pair and, with {@link #persistence}, the state file live. */
-  private Path dataDir = Path.of("data", "sandbox");
+  /**
+   * Where the platform key pair and, with {@link #persistence}, the state file live. The default,
+   * {@code ${user.home}/.payonce/sandbox}, is absolute: a restart from another directory must not
+   * change the platform key that every server talking to this sandbox is configured with.
+   */
+  private Path dataDir = defaultDataDir();
 
   /** Keep the ledger and pending notifies in {@code dataDir/alipay-state.json} across restarts. */
   private boolean persistence;
 
+  /** Seeds the dice of the rate chaos knobs; unset, a random seed is drawn and logged. */
+  private Long chaosSeed;
+
   private final Alipay alipay = new Alipay();
+
+  static Path defaultDataDir() {
+    return Path.of(System.getProperty("user.home"), ".payonce", "sandbox").toAbsolutePath();
+  }
 
   public boolean isEnabled() {
     return enabled;
@@ -43,6 +54,14 @@ public class SandboxProperties {
 
   public void setPersistence(boolean persistence) {
     this.persistence = persistence;
+  }
+
+  public Long getChaosSeed() {
+    return chaosSeed;
+  }
+
+  public void setChaosSeed(Long chaosSeed) {
+    this.chaosSeed = chaosSeed;
   }
 
   public Alipay getAlipay() {

@@ -1,5 +1,6 @@
 package io.payonce.server;
 
+import io.payonce.server.channel.alipay.KeysCommand;
 import io.payonce.server.reconcile.ReconcileCommand;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
@@ -15,6 +16,9 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 public class PayOnceApplication {
 
   public static void main(String[] args) {
+    if (KeysCommand.isInvoked(args)) {
+      System.exit(KeysCommand.run(args, System.out, System.err));
+    }
     if (ReconcileCommand.isInvoked(args)) {
       System.exit(ReconcileCommand.run(args, PayOnceApplication.class));
     }

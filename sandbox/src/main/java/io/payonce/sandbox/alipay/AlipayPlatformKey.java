@@ -4,29 +4,59 @@ import io.payonce.sandbox.SandboxProperties;
 import io.payonce.sandbox.keys.PersistentKeyPair;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.KeyPair;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * The sandbox's own "Alipay platform" key pair, which signs every response and notify. Configured,
  * or generated on first start and kept in {@code dataDir/alipay-platform-key.properties}.
+ *
+ * <p>Every server that talks to this sandbox is configured with its public key, so a different key
+ * after a restart makes them reject every reply and notify: the start-up log says where the key
+ * lives and its {@link RsaKeys#fingerprint fingerprint}, which the server logs too.
  */
 @Component
 public class AlipayPlatformKey {
+
+  static final String FILE_NAME = "alipay-platform-key.properties";
+
+  private static final Logger log = LoggerFactory.getLogger(AlipayPlatformKey.class);
 
   private final KeyPair pair;
 
   AlipayPlatformKey(SandboxProperties properties) {
     SandboxProperties.Alipay alipay = properties.getAlipay();
-    this.pair =
-        alipay.getPlatformPrivateKey() != null
-            ? PersistentKeyPair.of(alipay.getPlatformPublicKey(), alipay.getPlatformPrivateKey())
-            : PersistentKeyPair.loadOrCreate(
-                properties.getDataDir().resolve("alipay-platform-key.properties"));
+    if (alipay.getPlatformPrivateKey() != null) {
+      this.pair =
+          PersistentKeyPair.of(alipay.getPlatformPublicKey(), alipay.getPlatformPrivateKey());
+      log.info(
+          "sandbox_platform_key source=configured"
+              + " properties=payonce.sandbox.alipay.platform-private-key,platform-public-key"
+              + " fingerprint={}",
+          fingerprint());
+      return;
+    }
+    Path file = properties.getDataDir().resolve(FILE_NAME).toAbsolutePath().normalize();
+    boolean existed = Files.exists(file);
+    this.pair = PersistentKeyPair.loadOrCreate(file);
+    log.info(
+        "sandbox_platform_key source=file file={} created={} fingerprint={}",
+        file,
+        !existed,
+        fingerprint());
   }
 
   public String publicKeyBase64() {
     return RsaKeys.encode(pair.getPublic());
+  }
+
+  /** The public key's {@link RsaKeys#fingerprint fingerprint}, safe to log and to show. */
+  public String fingerprint() {
+    return RsaKeys.fingerprint(pair.getPublic());
   }
 
   public String sign(String content, Charset charset) {

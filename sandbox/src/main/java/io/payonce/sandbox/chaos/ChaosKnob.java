@@ -7,15 +7,18 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Every fault the sandbox can inject, with its JSON name and the faithful (or, where Alipay's
- * behaviour is unconfirmed, the conservative) default.
+ * behaviour is unconfirmed, the conservative) default. A rate knob (default {@code 0.0}) takes a
+ * number from 0 to 1, or {@code true}/{@code false} for 1/0; {@link Chaos#roll} draws it.
  */
 public enum ChaosKnob {
   /** Each notify is sent this many times, some of the copies concurrently. */
   NOTIFY_COPIES("notifyCopies", 1),
   /** Extra wait before a notify's first delivery. */
   NOTIFY_DELAY_MS("notifyDelayMs", 0L),
-  /** Notifies are recorded as dropped and never sent. */
-  NOTIFY_DROP("notifyDrop", false),
+  /**
+   * Share of notify attempts recorded as dropped and never sent; a dropped notify is not retried.
+   */
+  NOTIFY_DROP("notifyDrop", 0.0),
   /** Notifies are held and released in reverse order (two at a time, or after the window). */
   NOTIFY_SHUFFLE("notifyShuffle", false),
   /** How long a shuffled notify waits for a partner before it is sent alone. */
@@ -85,6 +88,9 @@ public enum ChaosKnob {
     if (defaultValue instanceof Long && node.isIntegralNumber() && node.canConvertToLong()) {
       return atLeastZero(node.longValue());
     }
+    if (defaultValue instanceof Double && node.isBoolean()) {
+      return node.booleanValue() ? 1.0 : 0.0;
+    }
     if (defaultValue instanceof Double && node.isNumber()) {
       double rate = node.doubleValue();
       if (rate >= 0 && rate <= 1) {
@@ -102,7 +108,7 @@ public enum ChaosKnob {
       return "true or false";
     }
     if (defaultValue instanceof Double) {
-      return "a number between 0 and 1";
+      return "a number between 0 and 1, or true (1) or false (0)";
     }
     if (defaultValue instanceof String) {
       return "one of " + allowed;

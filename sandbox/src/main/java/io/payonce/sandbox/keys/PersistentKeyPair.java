@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -17,12 +18,7 @@ public final class PersistentKeyPair {
 
   public static KeyPair loadOrCreate(Path file) {
     try {
-      if (Files.exists(file)) {
-        return load(file);
-      }
-      KeyPair pair = RsaKeys.generate();
-      save(file, pair);
-      return pair;
+      return Files.exists(file) ? load(file) : create(file);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot keep the key pair in " + file, e);
     }
@@ -40,8 +36,29 @@ public final class PersistentKeyPair {
     return of(properties.getProperty("publicKey"), properties.getProperty("privateKey"));
   }
 
-  private static void save(Path file, KeyPair pair) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
+  /**
+   * Writes a new pair beside the file and renames it into place, so that a sandbox starting at the
+   * same moment (the default data dir is shared by every sandbox of the user) never reads half a
+   * file, and the first pair written is the one both keep.
+   */
+  private static KeyPair create(Path file) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    // A temporary file is readable by its owner only: so then is the key file.
+    Path temp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+    try {
+      KeyPair pair = RsaKeys.generate();
+      write(temp, pair);
+      Files.move(temp, file);
+      return pair;
+    } catch (FileAlreadyExistsException anotherSandboxWasFirst) {
+      return load(file);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  private static void write(Path file, KeyPair pair) throws IOException {
     Properties properties = new Properties();
     properties.setProperty("publicKey", RsaKeys.encode(pair.getPublic()));
     properties.setProperty("privateKey", RsaKeys.encode(pair.getPrivate()));

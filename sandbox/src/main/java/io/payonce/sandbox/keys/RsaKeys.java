@@ -6,12 +6,14 @@ import java.security.Key;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
+import java.util.HexFormat;
 
 /**
  * RSA keys as the channel SDKs exchange them (Base64 DER without PEM armour: X.509 public, PKCS#8
@@ -46,6 +48,20 @@ public final class RsaKeys {
       return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(decode(base64)));
     } catch (GeneralSecurityException | RuntimeException e) {
       throw new IllegalArgumentException("not a Base64 PKCS#8 RSA private key");
+    }
+  }
+
+  /**
+   * {@code sha256:} and the first 16 hex digits of the SHA-256 of the key's encoding (X.509 DER for
+   * a public key, the bytes of its Base64 form): safe to log, enough to tell two keys apart.
+   * PayOnce's server computes the same for the Alipay public key it is configured with.
+   */
+  public static String fingerprint(PublicKey key) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getEncoded());
+      return "sha256:" + HexFormat.of().formatHex(digest, 0, 8);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("SHA-256 is unavailable", e);
     }
   }
 

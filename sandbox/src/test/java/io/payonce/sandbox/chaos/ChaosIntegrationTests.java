@@ -5,15 +5,18 @@ import static io.payonce.sandbox.alipay.AlipayCalls.refund;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import static org.springframework.http.HttpStatus.BAD_REQUEST;
 
 import com.alipay.api.AlipayApiException;
 import io.payonce.sandbox.SandboxIntegrationTest;
 import io.payonce.sandbox.alipay.AlipaySandboxTestSupport;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import tools.jackson.databind.JsonNode;
 
 @SandboxIntegrationTest
@@ -40,6 +43,47 @@ class ChaosIntegrationTests extends AlipaySandboxTestSupport {
 
     await().until(() -> notifies(outTradeNo).findValuesAsString("outcome").contains("DROPPED"));
     assertThat(receiver.receivedFor(outTradeNo)).isEmpty();
+  }
+
+  @Test
+  void notifyDropAtARateDropsSomeAndDeliversTheOthersAlikeForTheSameSeed() {
+    long seed = 20_260_401L;
+    List<Boolean> first = droppedAtHalfRate(seed, 30);
+    List<Boolean> replayed = droppedAtHalfRate(seed, 30);
+
+    assertThat(first).as("seed %d", seed).contains(true, false);
+    assertThat(replayed).as("seed %d", seed).isEqualTo(first);
+  }
+
+  @Test
+  void notifyDropAtOneDropsAndAtZeroDeliversLikeTrueAndFalse() {
+    putChaos(Map.of("notifyDrop", 1));
+    String dropped = paidTrade("1.00");
+    await().until(() -> outcomes(dropped).contains("DROPPED"));
+
+    putChaos(Map.of("notifyDrop", 0));
+    String delivered = paidTrade("1.00");
+    await().until(() -> outcomes(delivered).contains("DELIVERED"));
+
+    assertThat(receiver.receivedFor(dropped)).isEmpty();
+    assertThat(outcomes(delivered)).doesNotContain("DROPPED");
+  }
+
+  @Test
+  void notifyDropRefusesARateOutsideZeroToOneOrNotANumberAndChangesNothing() {
+    putChaos(Map.of("notifyDrop", 0.25));
+
+    for (Object bad : List.of(1.5, -0.1, "abc", "0.5")) {
+      var refused = putChaosExpectingAnything(Map.of("notifyDrop", bad, "seed", 7));
+      assertThat(refused.getStatusCode()).as("notifyDrop=%s", bad).isEqualTo(BAD_REQUEST);
+      assertThat(refused.getHeaders().getContentType().toString()).contains("problem+json");
+      assertThat(refused.getBody().get("detail").asString())
+          .contains("notifyDrop must be a number between 0 and 1");
+    }
+    var badSeed = putChaosExpectingAnything(Map.of("seed", "x"));
+    assertThat(badSeed.getStatusCode()).isEqualTo(BAD_REQUEST);
+    assertThat(badSeed.getBody().get("detail").asString()).contains("seed");
+    assertThat(get("/sandbox/chaos").get(0).get("notifyDrop").asDouble()).isEqualTo(0.25);
   }
 
   @Test
@@ -170,15 +214,8 @@ class ChaosIntegrationTests extends AlipaySandboxTestSupport {
     http.delete().uri("/sandbox/chaos").retrieve().toBodilessEntity();
     assertThat(get("/sandbox/chaos")).isEmpty();
 
-    var refused =
-        http.put()
-            .uri("/sandbox/chaos")
-            .contentType(MediaType.APPLICATION_JSON)
-            .body(Map.of("notifyCopiez", 3))
-            .retrieve()
-            .onStatus(status -> true, (request, response) -> {})
-            .toEntity(JsonNode.class);
-    assertThat(refused.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+    var refused = putChaosExpectingAnything(Map.of("notifyCopiez", 3));
+    assertThat(refused.getStatusCode()).isEqualTo(BAD_REQUEST);
     assertThat(refused.getBody().get("detail").asString()).contains("notifyCopiez");
   }
 
@@ -186,6 +223,33 @@ class ChaosIntegrationTests extends AlipaySandboxTestSupport {
     String outTradeNo = outTradeNo();
     walletPay(precreate(outTradeNo, amount).getQrCode());
     return outTradeNo;
+  }
+
+  /** Whether each of {@code count} paid trades' notify was dropped, once every one is settled. */
+  private List<Boolean> droppedAtHalfRate(long seed, int count) {
+    putChaos(Map.of("seed", seed, "notifyDrop", 0.5));
+    List<String> trades = IntStream.range(0, count).mapToObj(i -> paidTrade("1.00")).toList();
+    await()
+        .until(
+            () ->
+                trades.stream()
+                    .map(this::outcomes)
+                    .allMatch(o -> o.contains("DROPPED") || o.contains("DELIVERED")));
+    return trades.stream().map(t -> outcomes(t).contains("DROPPED")).toList();
+  }
+
+  private List<String> outcomes(String outTradeNo) {
+    return notifies(outTradeNo).findValuesAsString("outcome");
+  }
+
+  private ResponseEntity<JsonNode> putChaosExpectingAnything(Map<String, Object> body) {
+    return http.put()
+        .uri("/sandbox/chaos")
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(body)
+        .retrieve()
+        .onStatus(status -> true, (request, response) -> {})
+        .toEntity(JsonNode.class);
   }
 
   private JsonNode notifies(String outTradeNo) {

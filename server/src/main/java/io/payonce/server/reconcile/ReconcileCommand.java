@@ -18,7 +18,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * {@code java -jar payonce-server.jar reconcile --channel alipay --date 2026-11-28 --file
+ * {@code java -jar payonce-server-exec.jar reconcile --channel alipay --date 2026-11-28 --file
  * bill.zip}: reconciles a bill file given by hand against the configured database, with a progress
  * bar, and exits. The web server, the sandbox and the schedules do not start in this mode.
  *
@@ -100,6 +100,8 @@ public final class ReconcileCommand {
         "payonce.sandbox.enabled", "false",
         "payonce.alipay.private-key", base64.encodeToString(keys.getPrivate().getEncoded()),
         "payonce.alipay.alipay-public-key", base64.encodeToString(keys.getPublic().getEncoded()),
+        // Only precreate and barcode pay send a notify URL, and this command makes neither.
+        "payonce.alipay.notify-url", "http://127.0.0.1/reconcile-command-sends-no-notify-url",
         "logging.level.root", "WARN",
         // Alarms are stored (and counted in the summary); one line each would drown the
         // progress bar on a bill full of anomalies.

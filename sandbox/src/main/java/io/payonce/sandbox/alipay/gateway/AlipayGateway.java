@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -76,8 +75,7 @@ class AlipayGateway {
       if (delay > 0) {
         applied.add("gatewayLatencyMs");
       }
-      if (ThreadLocalRandom.current().nextDouble()
-          < chaos.rate(ChaosKnob.GATEWAY_ERROR_RATE, method, outTradeNo)) {
+      if (chaos.roll(ChaosKnob.GATEWAY_ERROR_RATE, method, outTradeNo)) {
         applied.add("gatewayErrorRate");
         reply = injectedError(chaos.choice(ChaosKnob.GATEWAY_ERROR_CODE, method, outTradeNo));
       } else {
@@ -132,12 +130,12 @@ class AlipayGateway {
     return outTradeNo == null ? Map.of() : Map.of("out_trade_no", outTradeNo);
   }
 
-  private static AlipayReply injectedError(String code) {
+  private AlipayReply injectedError(String code) {
     boolean systemError =
         switch (code) {
           case "20000" -> false;
           case "40004" -> true;
-          default -> ThreadLocalRandom.current().nextBoolean();
+          default -> chaos.coin();
         };
     return AlipayReply.unknownOutcome(systemError);
   }

@@ -158,7 +158,7 @@ public class AlipayNotifier implements TradeChangeListener, SandboxResettable, D
       return CompletableFuture.completedFuture(null);
     }
     int attemptNo = notify.attempts() + 1;
-    if (chaos.flag(ChaosKnob.NOTIFY_DROP, notify.trigger(), notify.outTradeNo())) {
+    if (chaos.roll(ChaosKnob.NOTIFY_DROP, notify.trigger(), notify.outTradeNo())) {
       pending.remove(notifyId);
       version.incrementAndGet();
       notifyLog.record(logged(notify, attemptNo, 1, null, null, "DROPPED", notify.params()));

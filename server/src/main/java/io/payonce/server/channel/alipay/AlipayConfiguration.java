@@ -3,8 +3,11 @@ package io.payonce.server.channel.alipay;
 import io.payonce.sandbox.alipay.AlipaySandbox;
 import io.payonce.server.channel.ChannelCallListener;
 import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -14,11 +17,38 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(AlipayProperties.class)
 class AlipayConfiguration {
 
+  static final String NOTIFY_URL = "payonce.alipay.notify-url";
+
+  private static final Logger log = LoggerFactory.getLogger(AlipayConfiguration.class);
+
   @Bean
   AlipayClientProvider alipayClientProvider(
       AlipayProperties props, ObjectProvider<AlipaySandbox> sandbox, Environment environment) {
+    requireNotifyUrl(props);
     AlipayKeys keys = AlipayKeysResolver.resolve(props, sandbox.getIfAvailable());
+    // The sandbox (and an operator, for Alipay's key) logs the same fingerprint: a mismatch is why
+    // every reply and notify would fail verification.
+    log.info(
+        "alipay_platform_key expected_fingerprint={} app_id={}",
+        AlipayKeys.fingerprint(keys.alipayPublicKey(), "payonce.alipay.alipay-public-key"),
+        props.appId());
     return new AlipayClientProvider(props, keys, environment);
+  }
+
+  /**
+   * A notify that names one instance is lost whenever that instance is down or gone, and Alipay
+   * never learns another address; so there is no default to fall back on outside the embedded
+   * profile (application-embedded.yml), where the one instance is the deployment.
+   */
+  private static void requireNotifyUrl(AlipayProperties props) {
+    if (props.notifyUrl() == null || props.notifyUrl().isBlank()) {
+      throw new InvalidConfigurationPropertyValueException(
+          NOTIFY_URL,
+          props.notifyUrl(),
+          "it is required: the public URL Alipay posts notifies to, for the whole deployment"
+              + " (behind a load balancer, the load balancer's address + /pay/alipay/notify),"
+              + " never one instance's own address; only the embedded profile sets one");
+    }
   }
 
   @Bean

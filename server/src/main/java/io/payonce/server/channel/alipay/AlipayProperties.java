@@ -16,7 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param alipayPublicKey Alipay's platform public key (X.509 Base64), never the merchant's own
  * @param sellerId the merchant's 2088… partner id; when set, notifies for another seller are
  *     refused
- * @param notifyUrl where Alipay posts asynchronous notifications (public URL of /pay/alipay/notify)
+ * @param notifyUrl where Alipay posts asynchronous notifications: the public URL of {@code
+ *     /pay/alipay/notify} for the whole deployment (behind a load balancer, the load balancer's),
+ *     never derived from one instance's port. Required; only the embedded profile sets one.
  * @param sandboxUrl a standalone sandbox's base URL; when set and no keys are configured, PayOnce
  *     registers a generated key pair with it at start-up (tests and demos only)
  */
@@ -27,7 +29,7 @@ public record AlipayProperties(
     String privateKey,
     String alipayPublicKey,
     String sellerId,
-    @DefaultValue("http://127.0.0.1:${local.server.port}/pay/alipay/notify") String notifyUrl,
+    String notifyUrl,
     String sandboxUrl,
     @DefaultValue("3s") Duration connectTimeout,
     @DefaultValue("15s") Duration readTimeout) {
