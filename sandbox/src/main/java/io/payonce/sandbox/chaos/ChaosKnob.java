@@ -33,6 +33,11 @@ public enum ChaosKnob {
   GATEWAY_ERROR_CODE("gatewayErrorCode", "MIXED", "20000", "40004", "MIXED"),
   /** Extra wait before every gateway reply. */
   GATEWAY_LATENCY_MS("gatewayLatencyMs", 0L),
+  /**
+   * Refunds are refused with ACQ.SELLER_BALANCE_NOT_ENOUGH (the merchant's balance cannot cover
+   * them): a definite refusal, nothing refunded.
+   */
+  REFUND_REFUSED("refundRefused", false),
   /** Gateway replies carry a signature that does not verify. */
   GATEWAY_BAD_SIGNATURE("gatewayBadSignature", false),
   /** The call takes effect, then the reply stalls for commitThenTimeoutStallMs. */

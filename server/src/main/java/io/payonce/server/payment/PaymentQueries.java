@@ -47,8 +47,8 @@ public class PaymentQueries {
 
   /**
    * An order and the payment that matters most: the one that paid it, else the one in flight, else
-   * the latest (a success that did not pay the order — a duplicate, a reversal — is never shown as
-   * the order's payment).
+   * the latest that did not succeed (a success that did not pay the order — a duplicate, a reversal
+   * — is never shown as the order's payment).
    */
   public record OrderPayment(Order order, Payment payment) {}
 
@@ -93,6 +93,10 @@ public class PaymentQueries {
         .filter(p -> Long.valueOf(p.payId()).equals(order.paidBy()))
         .findFirst()
         .or(() -> all.stream().filter(p -> p.status().isInFlight()).findFirst())
-        .or(() -> all.stream().max(Comparator.comparingLong(Payment::payId)));
+        .or(
+            () ->
+                all.stream()
+                    .filter(p -> p.status() != PaymentStatus.SUCCESS)
+                    .max(Comparator.comparingLong(Payment::payId)));
   }
 }

@@ -41,6 +41,9 @@ class BillLines {
                          AND bill_date < :before)
       """;
 
+  // A refund row is ours when its request number is one of our refunds' — or when the trade was
+  // reversed by our cancel, whose refund the channel numbers itself (a reversed payment has no
+  // other refund: the reversal took it all).
   // Pages are ranges of line numbers (contiguous from 1), not "the next N rows": a freshly staged
   // table has no statistics, and an open-ended range made PostgreSQL sort the whole rest per page.
   // The two flags are index probes per row (journal by aggregate, payment by order): they let a
@@ -67,7 +70,7 @@ class BillLines {
       FROM reconciliation_line l
       LEFT JOIN payment p ON p.out_trade_no = l.out_trade_no
       LEFT JOIN refund r ON r.pay_id = p.pay_id
-                        AND r.out_request_no = l.out_request_no
+                        AND (r.out_request_no = l.out_request_no OR r.kind = 'REVERSAL')
       WHERE l.run_id = :runId
         AND l.line_no > :after
         AND l.line_no <= :upTo

@@ -90,7 +90,7 @@ public class Refunds {
       return repeat(
           refunds.findByRequest(payment.payId(), outRequestNo).orElseThrow(), amountMinor);
     }
-    return opened.twin() == null ? executor.drive(opened.id()) : repeat(opened.twin(), amountMinor);
+    return opened.twin() == null ? attempt(opened.id()) : repeat(opened.twin(), amountMinor);
   }
 
   private static long positive(Money amount) {
@@ -155,7 +155,15 @@ public class Refunds {
     if (refund.amountMinor() != amountMinor) {
       throw new RefundConflictException(refund.outRequestNo());
     }
-    Refund current = refund.status() == RefundStatus.PENDING ? executor.drive(refund.id()) : refund;
+    return refund.status() == RefundStatus.PENDING ? attempt(refund.id()) : refund;
+  }
+
+  /**
+   * An attempt at the refund, or — when another request holds the attempt — that attempt's answer,
+   * awaited for a moment (bounded): twins answer alike, whichever of them reached the channel.
+   */
+  private Refund attempt(long refundId) {
+    Refund current = executor.drive(refundId);
     Instant deadline = clock.instant().plus(props.twinWait());
     long pauseMillis = 20;
     // Pending without a note of an unknown outcome: another request's attempt is under way.

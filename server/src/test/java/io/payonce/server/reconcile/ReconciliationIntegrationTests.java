@@ -26,7 +26,10 @@ import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentRepository;
 import io.payonce.server.payment.PaymentStatus;
 import io.payonce.server.payment.PaymentTransitions;
+import io.payonce.server.testing.LateBarcodeBuyer;
 import io.payonce.server.testing.MutableClock;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestNumbers;
 import java.io.ByteArrayOutputStream;
@@ -390,6 +393,28 @@ abstract class ReconciliationIntegrationTests {
         .singleElement()
         .satisfies(anomaly -> assertThat(anomaly.kind()).isEqualTo(Outcome.REFUND_MISMATCH));
     assertThat(run.counts().get(Outcome.REFUND_MATCHED)).isPositive();
+  }
+
+  @Test
+  void aBarcodePaymentItsCancelRefundedRaisesNoAnomalyAndRepairsNothing() {
+    PayOnceHttp buyer = new PayOnceHttp(port);
+    String orderNo = buyer.createOrder("18.00");
+    // Only the cancel's answer tells us what happened; the bill tells it again the next day.
+    buyer.chaos(java.util.Map.of("notifyDrop", true));
+    Answer answer = new LateBarcodeBuyer(buyer, clock).pay(orderNo, false);
+    assertThat(answer.text("outcome")).isEqualTo("REVERSED");
+    Payment payment = payments.findByOutTradeNo(answer.text("outTradeNo")).orElseThrow();
+    orderNos.put(payment.payId(), orderNo);
+
+    ReconciliationRun run = reconcileToday();
+
+    // The bill has the trade's payment row and the cancel's refund row: both are ours.
+    assertThat(outcomeOf(run, payment)).isEqualTo(Outcome.MATCHED);
+    assertThat(reconciliations.anomalies(run.id(), null, 0, 500))
+        .extracting(Anomaly::outTradeNo)
+        .doesNotContain(payment.outTradeNo());
+    assertThat(orders.find(orderNo).orElseThrow().status()).isEqualTo(OrderStatus.PAYING);
+    assertThat(orderPaidEvents(payment)).isEmpty();
   }
 
   // --- helpers ---

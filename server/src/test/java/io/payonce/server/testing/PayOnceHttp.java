@@ -106,6 +106,10 @@ public final class PayOnceHttp {
         Map.of());
   }
 
+  public Answer barcode(Object body, Map<String, String> headers) {
+    return post(server + "/pay/alipay/barcode", body, headers);
+  }
+
   public Answer barcode(String orderNo, String authCode) {
     return post(
         server + "/pay/alipay/barcode",
@@ -161,6 +165,11 @@ public final class PayOnceHttp {
         sandbox + "/sandbox/alipay/wallet/pay",
         Map.of("qrCode", qrCode, "buyerId", "2088102146225135"),
         Map.of());
+  }
+
+  /** The buyer confirms a barcode payment waiting for their password. */
+  public Answer walletConfirm(String outTradeNo) {
+    return post(sandbox + "/sandbox/alipay/wallet/pay", Map.of("outTradeNo", outTradeNo), Map.of());
   }
 
   public Answer walletScan(String qrCode) {

@@ -4,7 +4,11 @@ import io.payonce.sandbox.alipay.AlipayIds;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger.Refunded;
+import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.Trade;
+import io.payonce.sandbox.alipay.ledger.TradeRefused;
+import io.payonce.sandbox.chaos.Chaos;
+import io.payonce.sandbox.chaos.ChaosKnob;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
@@ -16,9 +20,11 @@ import org.springframework.stereotype.Component;
 class RefundMethod implements AlipayMethod {
 
   private final AlipayLedger ledger;
+  private final Chaos chaos;
 
-  RefundMethod(AlipayLedger ledger) {
+  RefundMethod(AlipayLedger ledger, Chaos chaos) {
     this.ledger = ledger;
+    this.chaos = chaos;
   }
 
   @Override
@@ -29,6 +35,9 @@ class RefundMethod implements AlipayMethod {
   @Override
   public AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
+    if (chaos.flag(ChaosKnob.REFUND_REFUSED, name(), call.outTradeNo())) {
+      throw new TradeRefused(Refusal.SELLER_BALANCE_NOT_ENOUGH);
+    }
     OrderRef ref = TradeFields.ref(biz);
     String outRequestNo =
         biz.text("out_request_no") != null ? biz.outNo("out_request_no") : defaultRequestNo(ref);

@@ -6,6 +6,9 @@ import static org.awaitility.Awaitility.await;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.order.OrderService;
+import io.payonce.server.order.OrderStatus;
+import io.payonce.server.order.OrderTransitions;
 import io.payonce.server.payment.ChannelResultApplier;
 import io.payonce.server.payment.PaymentJanitor;
 import io.payonce.server.refund.RefundJanitor;
@@ -41,6 +44,8 @@ abstract class PaymentLifecycleIntegrationTests {
   @Autowired PaymentJanitor janitor;
   @Autowired RefundJanitor refundJanitor;
   @Autowired ChannelResultApplier applier;
+  @Autowired OrderTransitions orderTransitions;
+  @Autowired OrderService orders;
 
   PayOnceHttp http;
 
@@ -293,6 +298,94 @@ abstract class PaymentLifecycleIntegrationTests {
               assertThat(r.path("outTradeNo").asString()).isEqualTo(firstNo);
             });
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
+    // The order, its query and its events name the payment that paid it, never the duplicate.
+    String secondNo = second.text("outTradeNo");
+    assertThat(http.get(http.serverBase() + "/api/orders/" + orderNo).text("paidBy"))
+        .isEqualTo(secondNo);
+    assertThat(http.query(orderNo).json().path("payment").path("outTradeNo").asString())
+        .isEqualTo(secondNo);
+    assertThat(http.refund(orderNo, "RB" + System.nanoTime(), "1.00").text("outTradeNo"))
+        .isEqualTo(secondNo);
+  }
+
+  @Test
+  void aWatchedCodeIsAskedAboutAfterItDiesSoAPaymentInItsLastMinuteIsNeverLost() {
+    String orderNo = http.createOrder("5.50");
+    Answer qr = http.precreate(orderNo);
+    String outTradeNo = qr.text("outTradeNo");
+    http.chaos(Map.of("outTradeNo", outTradeNo, "notifyDrop", true));
+    // Nobody scanned it: closed here, and watched while Alipay could still take a payment.
+    assertThat(http.close(orderNo).status()).isEqualTo(200);
+    moveClocksTo(Duration.ofMinutes(14));
+    janitor.sweep();
+
+    moveClocksTo(Duration.ofMinutes(14).plusSeconds(30));
+    assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
+    // Its code has died (15 minutes, and the margin): the watch's last question comes now.
+    moveClocksTo(Duration.ofMinutes(15).plusSeconds(5));
+    janitor.sweep();
+
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("SUCCESS");
+    await()
+        .atMost(SETTLES)
+        .until(
+            () -> "5.50".equals(http.trades(outTradeNo).get(0).path("refundedAmount").asString()));
+    // Settled: the janitor asks no more about it.
+    int asked = http.calls(outTradeNo, "alipay.trade.query").size();
+    moveClocksTo(Duration.ofMinutes(40));
+    janitor.sweep();
+    assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(asked);
+  }
+
+  @Test
+  void theWatchOfACodeNobodyPaidEndsOnTheWordOfAQueryAfterItDied() {
+    String orderNo = http.createOrder("5.60");
+    String outTradeNo = http.precreate(orderNo).text("outTradeNo");
+    assertThat(http.close(orderNo).status()).isEqualTo(200);
+
+    moveClocksTo(Duration.ofMinutes(15).plusSeconds(5));
+    janitor.sweep();
+    int asked = http.calls(outTradeNo, "alipay.trade.query").size();
+    moveClocksTo(Duration.ofMinutes(40));
+    janitor.sweep();
+
+    assertThat(asked).isPositive();
+    assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(asked);
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+  }
+
+  @Test
+  void aRetriedCloseFinishesClosingACodeTheFirstCloseLeftStanding() {
+    String orderNo = http.createOrder("4.40");
+    String outTradeNo = http.precreate(orderNo).text("outTradeNo");
+    http.walletScan(http.payment(outTradeNo).text("qrCode"));
+    // Where a close ends when a precreate slipped in before the order closed and the channel never
+    // answered the second close: the order closed, a payment in flight.
+    orderTransitions.apply(
+        orders.find(orderNo).orElseThrow().id(),
+        OrderStatus.CLOSED,
+        TransitionSource.API,
+        "cancelled");
+    http.chaos(
+        Map.of(
+            "method", "alipay.trade.close", "gatewayErrorRate", 1.0, "gatewayErrorCode", "20000"));
+
+    Answer unanswered = http.close(orderNo);
+    http.calm();
+    Answer retried = http.close(orderNo);
+
+    assertThat(unanswered.status()).isEqualTo(503);
+    assertThat(retried.status()).isEqualTo(200);
+    assertThat(retried.text("orderStatus")).isEqualTo("CLOSED");
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+    assertThat(http.trades(outTradeNo).get(0).path("status").asString()).isEqualTo("TRADE_CLOSED");
+  }
+
+  /** Moves our clock and the channel's together, to {@code offset} from the test's start. */
+  private void moveClocksTo(Duration offset) {
+    clock.reset();
+    clock.advance(offset);
+    http.sandboxClock(offset);
   }
 
   @Test

@@ -1,0 +1,240 @@
+package io.payonce.server.payment.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.payonce.server.journal.Aggregate;
+import io.payonce.server.order.OrderService;
+import io.payonce.server.outbox.OutboxEvent;
+import io.payonce.server.outbox.OutboxReader;
+import io.payonce.server.testing.LateBarcodeBuyer;
+import io.payonce.server.testing.MutableClock;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Barcode pay against its worst timings: the buyer confirms just after our last poll, so the cancel
+ * meant for an unpaid trade finds it paid and refunds it; the buyer's notify lands before we
+ * cancel; and requests of the other kind (a QR precreate) arrive while the barcode payment waits.
+ * The timing is made, not hoped for: see {@link LateBarcodeBuyer}.
+ */
+@PayOnceIntegrationTest
+abstract class BarcodePaymentIntegrationTests {
+
+  private static final String NEVER_CONFIRMS = LateBarcodeBuyer.NEVER_CONFIRMS;
+
+  @LocalServerPort int port;
+  @Autowired MutableClock clock;
+  @Autowired OrderService orders;
+  @Autowired OutboxReader outbox;
+
+  PayOnceHttp http;
+
+  @BeforeEach
+  void setUp() {
+    http = new PayOnceHttp(port);
+    http.calm();
+  }
+
+  @AfterEach
+  void tearDown() {
+    http.calm();
+    clock.reset();
+  }
+
+  @Test
+  void aBuyerWhoConfirmsAfterOurLastPollIsRefundedByTheCancelAndTheOrderIsNotPaid() {
+    String orderNo = http.createOrder("3.30");
+    // The buyer's notifies arrive long after the cancel: only the cancel's answer tells us.
+    http.chaos(Map.of("notifyDelayMs", 4_000));
+
+    Answer answer = confirmJustAfterTheLastPoll(orderNo);
+
+    String outTradeNo = answer.text("outTradeNo");
+    assertReversed(orderNo, outTradeNo, answer);
+    // The buyer's TRADE_SUCCESS and the refund's TRADE_CLOSED arrive: they change nothing.
+    await().atMost(Duration.ofSeconds(30)).until(() -> acceptedNotifies(outTradeNo) >= 2);
+    assertReversed(orderNo, outTradeNo, answer);
+  }
+
+  @Test
+  void aSuccessNotifiedWhileTheCancelIsUnderWayIsTheMoneyBeingGivenBack() {
+    String orderNo = http.createOrder("3.31");
+    // The cancel's answer is held too (from ~2.4 s to ~4.9 s after the confirm), and the buyer's
+    // TRADE_SUCCESS arrives meanwhile (~3.5 s), while the payment is CANCELLING.
+    http.chaos(Map.of("method", "alipay.trade.cancel", "gatewayLatencyMs", 2_500));
+    http.chaos(Map.of("notifyDelayMs", 3_500));
+
+    Answer answer = confirmJustAfterTheLastPoll(orderNo);
+
+    String outTradeNo = answer.text("outTradeNo");
+    assertReversed(orderNo, outTradeNo, answer);
+    await().atMost(Duration.ofSeconds(30)).until(() -> acceptedNotifies(outTradeNo) >= 2);
+    assertReversed(orderNo, outTradeNo, answer);
+  }
+
+  @Test
+  void aPaymentTheNotifyRecordedFirstIsNeverCancelled() {
+    String orderNo = http.createOrder("3.32");
+
+    Answer answer = confirmJustAfterTheLastPoll(orderNo, true);
+
+    String outTradeNo = answer.text("outTradeNo");
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.text("outcome")).isEqualTo("PAID");
+    assertThat(answer.text("status")).isEqualTo("SUCCESS");
+    assertThat(http.calls(outTradeNo, "alipay.trade.cancel")).isEmpty();
+    JsonNode trade = http.trades(outTradeNo).get(0);
+    assertThat(trade.path("status").asString()).isEqualTo("TRADE_SUCCESS");
+    assertThat(trade.path("refunds")).isEmpty();
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
+    assertThat(orderPaidEvents(orderNo)).hasSize(1);
+  }
+
+  @Test
+  void aPrecreateNeverJoinsABarcodePaymentWaitingForTheBuyer() throws Exception {
+    String orderNo = http.createOrder("3.33");
+    CompletableFuture<Answer> pos =
+        CompletableFuture.supplyAsync(() -> http.barcode(orderNo, NEVER_CONFIRMS));
+    String barcodeNo = awaitPaymentOf(orderNo);
+
+    Answer precreate = http.precreate(orderNo);
+    Answer refresh = http.refresh(orderNo);
+
+    assertThat(precreate.status()).isEqualTo(409);
+    assertThat(precreate.text("type")).endsWith("/payment-in-progress");
+    assertThat(refresh.status()).isEqualTo(409);
+    assertThat(http.calls(barcodeNo, "alipay.trade.precreate")).isEmpty();
+    Answer answer = pos.get(30, TimeUnit.SECONDS);
+    assertThat(answer.text("outcome")).isEqualTo("NOT_PAID");
+    assertThat(http.payment(barcodeNo).text("status")).isEqualTo("CLOSED");
+    // The barcode payment over, the order's slot is free for a QR code of its own.
+    Answer qr = http.precreate(orderNo);
+    assertThat(qr.status()).isEqualTo(200);
+    assertThat(qr.text("outTradeNo")).isNotEqualTo(barcodeNo);
+  }
+
+  @Test
+  void aBarcodeRetryNeverTakesOverALiveQrPayment() {
+    String orderNo = http.createOrder("3.34");
+    Answer qr = http.precreate(Map.of("orderNo", orderNo, "requestId", "qr-" + orderNo), Map.of());
+
+    // The same request id, from another caller (so the idempotency filter lets it through).
+    Answer barcode =
+        http.barcode(
+            Map.of("orderNo", orderNo, "authCode", NEVER_CONFIRMS, "requestId", "qr-" + orderNo),
+            Map.of("X-Client-Id", "another-pos"));
+
+    assertThat(barcode.status()).isEqualTo(409);
+    assertThat(barcode.text("type")).endsWith("/payment-in-progress");
+    String qrNo = qr.text("outTradeNo");
+    assertThat(http.calls(qrNo, "alipay.trade.query")).isEmpty();
+    assertThat(http.calls(qrNo, "alipay.trade.cancel")).isEmpty();
+    assertThat(http.payment(qrNo).text("status")).isEqualTo("PRECREATED");
+  }
+
+  @Test
+  void aRequestIdReusedForTheOtherKindOfPaymentIsRefusedNamingTheEndpoint() {
+    String orderNo = http.createOrder("3.35");
+    http.precreate(Map.of("orderNo", orderNo, "requestId", "same-" + orderNo), Map.of());
+
+    Answer barcode =
+        http.barcode(
+            Map.of("orderNo", orderNo, "authCode", NEVER_CONFIRMS, "requestId", "same-" + orderNo),
+            Map.of());
+
+    assertThat(barcode.status()).isEqualTo(422);
+    assertThat(barcode.text("type")).endsWith("/idempotency-key-reused");
+    assertThat(barcode.json().path("fields").toString()).contains("_endpoint");
+    assertThat(http.payments(orderNo)).hasSize(1);
+  }
+
+  @Test
+  void aRequestIdLongerThanItsColumnIsABadRequestNotAFailure() {
+    String orderNo = http.createOrder("3.36");
+    String tooLong = "r".repeat(65);
+
+    Answer precreate = http.precreate(Map.of("orderNo", orderNo, "requestId", tooLong), Map.of());
+    Answer header = http.precreate(Map.of("orderNo", orderNo), Map.of("Idempotency-Key", tooLong));
+    Answer barcode =
+        http.barcode(
+            Map.of("orderNo", orderNo, "authCode", NEVER_CONFIRMS, "requestId", tooLong), Map.of());
+
+    assertThat(List.of(precreate.status(), header.status(), barcode.status())).containsOnly(400);
+    assertThat(http.payments(orderNo)).isEmpty();
+    assertThat(
+            http.precreate(Map.of("orderNo", orderNo, "requestId", "r".repeat(64)), Map.of())
+                .status())
+        .isEqualTo(200);
+  }
+
+  private Answer confirmJustAfterTheLastPoll(String orderNo) {
+    return new LateBarcodeBuyer(http, clock).pay(orderNo, false);
+  }
+
+  private Answer confirmJustAfterTheLastPoll(String orderNo, boolean awaitPaidFirst) {
+    return new LateBarcodeBuyer(http, clock).pay(orderNo, awaitPaidFirst);
+  }
+
+  private void assertReversed(String orderNo, String outTradeNo, Answer answer) {
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.text("outcome")).isEqualTo("REVERSED");
+    JsonNode trade = http.trades(outTradeNo).get(0);
+    assertThat(trade.path("status").asString()).isEqualTo("TRADE_CLOSED");
+    assertThat(trade.path("refundedAmount").asString())
+        .isEqualTo(trade.path("totalAmount").asString());
+    // Both facts recorded: the money was taken, and given back in full.
+    JsonNode payment = http.payment(outTradeNo).json();
+    assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
+    List<JsonNode> refunds = refundsOf(orderNo);
+    assertThat(refunds).hasSize(1);
+    assertThat(refunds.get(0).path("kind").asString()).isEqualTo("REVERSAL");
+    assertThat(refunds.get(0).path("status").asString()).isEqualTo("SUCCESS");
+    assertThat(refunds.get(0).path("amount").asString())
+        .isEqualTo(trade.path("totalAmount").asString());
+    // The order was never paid: no OrderPaid for money the buyer got back.
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAYING");
+    assertThat(orderPaidEvents(orderNo)).isEmpty();
+    assertThat(http.query(orderNo).json().path("payment").path("status").asString())
+        .isNotEqualTo("SUCCESS");
+  }
+
+  private String awaitPaymentOf(String orderNo) {
+    return new LateBarcodeBuyer(http, clock).paymentOf(orderNo);
+  }
+
+  private long acceptedNotifies(String outTradeNo) {
+    return http.payment(outTradeNo)
+        .json()
+        .path("notifies")
+        .valueStream()
+        .filter(n -> "success".equals(n.path("reply").asString()))
+        .count();
+  }
+
+  private List<JsonNode> refundsOf(String orderNo) {
+    return http.get(http.serverBase() + "/pay/refunds?orderNo=" + orderNo)
+        .json()
+        .valueStream()
+        .toList();
+  }
+
+  private List<OutboxEvent> orderPaidEvents(String orderNo) {
+    long orderId = orders.find(orderNo).orElseThrow().id();
+    return outbox.eventsOf(Aggregate.ORDER, orderId).stream()
+        .filter(event -> event.eventType().equals("OrderPaid"))
+        .toList();
+  }
+}

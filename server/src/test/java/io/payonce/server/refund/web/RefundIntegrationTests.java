@@ -1,0 +1,147 @@
+package io.payonce.server.refund.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.payonce.server.channel.ChannelOutcome;
+import io.payonce.server.channel.alipay.AlipayChannel;
+import io.payonce.server.journal.Aggregate;
+import io.payonce.server.money.Money;
+import io.payonce.server.order.OrderService;
+import io.payonce.server.outbox.OutboxEvent;
+import io.payonce.server.outbox.OutboxReader;
+import io.payonce.server.testing.Concurrently;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * Refunds as a merchant's backend asks for them: twins with one number at the same moment, refunds
+ * the channel refuses, a zero amount, and a channel that says it moved no money.
+ */
+@PayOnceIntegrationTest
+abstract class RefundIntegrationTests {
+
+  @LocalServerPort int port;
+  @Autowired OrderService orders;
+  @Autowired OutboxReader outbox;
+  @Autowired AlipayChannel alipay;
+
+  PayOnceHttp http;
+
+  @BeforeEach
+  void setUp() {
+    http = new PayOnceHttp(port);
+    http.calm();
+  }
+
+  @AfterEach
+  void tearDown() {
+    http.calm();
+  }
+
+  @Test
+  void tenTwinsWithOneRefundNumberAllGetTheFirstRefundsAnswer() throws Exception {
+    String orderNo = paidOrder("6.60");
+    String number = "TW" + System.nanoTime();
+
+    List<Answer> answers = Concurrently.run(10, i -> http.refund(orderNo, number, "6.60"));
+
+    assertThat(answers).extracting(Answer::status).containsOnly(200);
+    assertThat(answers)
+        .allSatisfy(
+            answer -> {
+              assertThat(answer.text("outRequestNo")).isEqualTo(number);
+              assertThat(answer.text("status")).isEqualTo("SUCCESS");
+            });
+    String outTradeNo = answers.get(0).text("outTradeNo");
+    assertThat(http.trades(outTradeNo).get(0).path("refunds")).hasSize(1);
+    assertThat(http.trades(outTradeNo).get(0).path("refundedAmount").asString()).isEqualTo("6.60");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("REFUNDED");
+    assertThat(eventsOf(orderNo, "OrderRefunded")).hasSize(1);
+  }
+
+  @Test
+  void aRefusedRefundTellsConsumersNothingNewAboutThePayment() {
+    String orderNo = paidOrder("7.70");
+    refuseRefunds();
+
+    Answer refused = http.refund(orderNo, "RF" + System.nanoTime(), "7.70");
+
+    assertThat(refused.text("status")).isEqualTo("FAIL");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
+    assertThat(eventsOf(orderNo, "OrderPaid")).hasSize(1);
+
+    // A partial refund that succeeds is news once; another refused one does not repeat it.
+    http.calm();
+    assertThat(http.refund(orderNo, "RP" + System.nanoTime(), "1.00").text("status"))
+        .isEqualTo("SUCCESS");
+    refuseRefunds();
+    assertThat(http.refund(orderNo, "RX" + System.nanoTime(), "2.00").text("status"))
+        .isEqualTo("FAIL");
+
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PARTIALLY_REFUNDED");
+    assertThat(eventsOf(orderNo, "OrderPaid")).hasSize(1);
+    assertThat(eventsOf(orderNo, "OrderPartiallyRefunded")).hasSize(1);
+    assertThat(eventsOf(orderNo, "OrderPartiallyRefunded").get(0).payload())
+        .contains("\"refundedAmount\":\"1.00\"");
+  }
+
+  @Test
+  void aRefundOfNothingIsABadRequestAndChangesNothing() {
+    String orderNo = paidOrder("8.80");
+
+    Answer zero = http.refund(orderNo, "RZ" + System.nanoTime(), "0.00");
+    Answer tooFine = http.refund(orderNo, "RZ" + System.nanoTime(), "0.001");
+
+    assertThat(zero.status()).isEqualTo(400);
+    assertThat(zero.json().path("errors").get(0).path("field").asString()).isEqualTo("amount");
+    assertThat(tooFine.status()).isEqualTo(400);
+    assertThat(http.get(http.serverBase() + "/pay/refunds?orderNo=" + orderNo).json()).isEmpty();
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
+  }
+
+  @Test
+  void aRefundTheChannelSaysMovedNoMoneyIsConfirmedByAQueryBeforeItCounts() {
+    String orderNo = paidOrder("9.90");
+    String outTradeNo = http.query(orderNo).json().path("payment").path("outTradeNo").asString();
+    String number = "RN" + System.nanoTime();
+    // The refund was made at the channel under this number before our request (an earlier
+    // attempt whose answer was never recorded): the channel answers fund_change=N.
+    assertThat(alipay.refund(outTradeNo, number, Money.ofMinor(990, "CNY"), "earlier"))
+        .isInstanceOf(ChannelOutcome.Done.class);
+
+    Answer refund = http.refund(orderNo, number, "9.90");
+
+    assertThat(refund.text("status")).isEqualTo("SUCCESS");
+    assertThat(http.calls(outTradeNo, "alipay.trade.fastpay.refund.query")).hasSize(1);
+    assertThat(http.trades(outTradeNo).get(0).path("refunds")).hasSize(1);
+  }
+
+  private void refuseRefunds() {
+    http.chaos(Map.of("refundRefused", true));
+  }
+
+  private String paidOrder(String amount) {
+    String orderNo = http.createOrder(amount);
+    Answer qr = http.precreate(orderNo);
+    http.walletPay(qr.text("qrCode"));
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+    return orderNo;
+  }
+
+  private List<OutboxEvent> eventsOf(String orderNo, String type) {
+    long orderId = orders.find(orderNo).orElseThrow().id();
+    return outbox.eventsOf(Aggregate.ORDER, orderId).stream()
+        .filter(event -> event.eventType().equals(type))
+        .toList();
+  }
+}
