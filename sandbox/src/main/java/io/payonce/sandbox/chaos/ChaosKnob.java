@@ -34,10 +34,10 @@ public enum ChaosKnob {
   /** Extra wait before every gateway reply. */
   GATEWAY_LATENCY_MS("gatewayLatencyMs", 0L),
   /**
-   * Refunds are refused with ACQ.SELLER_BALANCE_NOT_ENOUGH (the merchant's balance cannot cover
-   * them): a definite refusal, nothing refunded.
+   * Share of new refunds refused with ACQ.SELLER_BALANCE_NOT_ENOUGH (a definite refusal, nothing
+   * refunded); a repeat of a refund already made is still answered as made.
    */
-  REFUND_REFUSED("refundRefused", false),
+  REFUND_REFUSAL_RATE("refundRefusalRate", 0.0),
   /** Gateway replies carry a signature that does not verify. */
   GATEWAY_BAD_SIGNATURE("gatewayBadSignature", false),
   /** The call takes effect, then the reply stalls for commitThenTimeoutStallMs. */

@@ -35,12 +35,12 @@ class RefundMethod implements AlipayMethod {
   @Override
   public AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
-    if (chaos.flag(ChaosKnob.REFUND_REFUSED, name(), call.outTradeNo())) {
-      throw new TradeRefused(Refusal.SELLER_BALANCE_NOT_ENOUGH);
-    }
     OrderRef ref = TradeFields.ref(biz);
     String outRequestNo =
         biz.text("out_request_no") != null ? biz.outNo("out_request_no") : defaultRequestNo(ref);
+    if (refusedByChaos(call.app().appId(), ref, outRequestNo)) {
+      throw new TradeRefused(Refusal.SELLER_BALANCE_NOT_ENOUGH);
+    }
     Refunded refunded =
         ledger.refund(
             call.app().appId(),
@@ -56,6 +56,17 @@ class RefundMethod implements AlipayMethod {
     fields.put("send_back_fee", AlipayIds.money(refunded.refund().amount()));
     fields.put("gmt_refund_pay", TradeFields.time(refunded.refund().refundedAt()));
     return AlipayReply.success(fields);
+  }
+
+  /** The merchant's balance cannot cover a new refund; one already made is answered as made. */
+  private boolean refusedByChaos(String appId, OrderRef ref, String outRequestNo) {
+    if (!chaos.roll(ChaosKnob.REFUND_REFUSAL_RATE, name(), ref.outTradeNo())) {
+      return false;
+    }
+    return ledger
+        .find(appId, ref)
+        .map(order -> order.trade() == null || order.trade().refund(outRequestNo).isEmpty())
+        .orElse(true);
   }
 
   /** Without out_request_no the refund is named after the trade, as Alipay does. */

@@ -127,7 +127,7 @@ abstract class RefundIntegrationTests {
   }
 
   private void refuseRefunds() {
-    http.chaos(Map.of("refundRefused", true));
+    http.chaos(Map.of("refundRefusalRate", 1.0));
   }
 
   private String paidOrder(String amount) {
