@@ -15,7 +15,7 @@ import org.springframework.test.context.TestPropertySource;
 @OnServer(TestServer.REDIS)
 @TestPropertySource(properties = "payonce.redis.enabled=true")
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class PayTokenIntegrationTestsWithRedis extends PayTokenIntegrationTests {
+class PayTokenWithRedisIntegrationTests extends PayTokenIntegrationTests {
 
   @Autowired StringRedisTemplate redis;
 

@@ -4,7 +4,7 @@ import io.payonce.server.testing.OnDatabase;
 import io.payonce.server.testing.TestDatabase;
 
 @OnDatabase(TestDatabase.POSTGRES)
-class RedisLockBenchmarkWithoutLock extends RedisLockBenchmark {
+class DuplicateStormWithoutRedisLockIntegrationTests extends DuplicateStormIntegrationTests {
 
   @Override
   String mode() {

@@ -9,7 +9,7 @@ import org.springframework.test.context.TestPropertySource;
 @OnDatabase(TestDatabase.POSTGRES)
 @OnServer(TestServer.REDIS)
 @TestPropertySource(properties = "payonce.redis.enabled=true")
-class RedisLockBenchmarkWithLock extends RedisLockBenchmark {
+class DuplicateStormWithRedisLockIntegrationTests extends DuplicateStormIntegrationTests {
 
   @Override
   String mode() {
