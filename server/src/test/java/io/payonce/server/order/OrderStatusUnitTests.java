@@ -16,15 +16,6 @@ import net.jqwik.api.Provide;
 class OrderStatusUnitTests {
 
   @Property
-  void attemptsNeverLeaveTheDeclaredGraph(@ForAll("attempts") List<Attempt<OrderStatus>> attempts) {
-    for (Step<OrderStatus> step : Attempts.walk(OrderStatus.CREATED, attempts)) {
-      if (step.moved()) {
-        assertThat(step.from().successors(step.attempt().source())).contains(step.to());
-      }
-    }
-  }
-
-  @Property
   void aChargedOrderIsNeverPayableOrClosedAgain(
       @ForAll("attempts") List<Attempt<OrderStatus>> attempts) {
     boolean charged = false;
