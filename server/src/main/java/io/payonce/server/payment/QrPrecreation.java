@@ -243,33 +243,39 @@ public class QrPrecreation {
     throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
   }
 
+  /**
+   * The channel refused to issue this number's code. Whether that is a failure depends on what the
+   * channel holds under the number — our first call may have taken effect before its answer was
+   * lost: a paid trade is recorded, a closed one frees the slot, one the buyer scanned stays in
+   * flight; only a number the channel does not know makes the payment FAIL.
+   */
   private PrecreateAnswer onRefusal(
       Order order,
       Payment payment,
       PaymentChannel channel,
       ChannelOutcome.Refused<Precreated> refused) {
     String subCode = refused.subCode();
-    if ("ACQ.TRADE_HAS_SUCCESS".equals(subCode) || "ACQ.TRADE_HAS_CLOSE".equals(subCode)) {
-      // The channel knows this number better than we do: ask it, and record what it says.
-      ChannelOutcome<ChannelTrade> trade = channel.query(payment.outTradeNo());
-      if (trade instanceof ChannelOutcome.Done<ChannelTrade> known) {
-        applier.apply(known.value(), TransitionSource.QUERY, null);
-        Payment now = payments.findById(payment.payId()).orElseThrow();
-        if (now.status() == PaymentStatus.SUCCESS) {
-          throw new OrderNotPayableException(order.id(), paidStatus(order));
-        }
-        if (now.status() == PaymentStatus.CLOSED) {
-          return null;
-        }
-      }
-      throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
-    }
     if ("ACQ.CONTEXT_INCONSISTENT".equals(subCode)) {
       alarms.raise(
           AlarmType.CHANNEL_INCONSISTENT,
           channel.name(),
           payment.outTradeNo(),
           "the channel holds different trade details for this number");
+    }
+    ChannelOutcome<ChannelTrade> asked = channel.query(payment.outTradeNo());
+    if (!(asked instanceof ChannelOutcome.Done<ChannelTrade> known)) {
+      throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+    }
+    if (known.value().state() != io.payonce.server.channel.TradeState.NOT_FOUND) {
+      applier.apply(known.value(), TransitionSource.QUERY, null);
+      Payment now = payments.findById(payment.payId()).orElseThrow();
+      return switch (now.status()) {
+        case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
+        case CLOSED, FAIL -> null;
+        case PAYING, PRECREATED -> answerFor(order, now);
+        case INIT, CANCELLING ->
+            throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+      };
     }
     transitions.apply(
         payment.payId(),
