@@ -105,10 +105,12 @@ public class BarcodePayments {
       // The same request again (its first attempt died or timed out): finish what it started.
       return awaitOrReverse(order, payment);
     }
+    io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
     PaymentChannel gateway = channels.get(channel.name());
     ChannelOutcome<ChannelTrade> outcome =
         gateway.pay(
             payment.outTradeNo(), authCode, payment.amount(), order.title(), payment.expireTime());
+    io.payonce.server.chaos.CrashPoints.reach("after-channel-answer");
     if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused) {
       transitions.apply(
           payment.payId(),
@@ -120,6 +122,7 @@ public class BarcodePayments {
     }
     if (outcome instanceof ChannelOutcome.Done<ChannelTrade> done) {
       applier.apply(done.value(), TransitionSource.PAY, null);
+      io.payonce.server.chaos.CrashPoints.reach("after-success-commit");
     }
     return awaitOrReverse(order, payment);
   }

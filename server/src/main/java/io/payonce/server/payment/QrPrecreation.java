@@ -217,10 +217,12 @@ public class QrPrecreation {
 
   /** Makes the channel call this request holds the lease for, outside any transaction. */
   private PrecreateAnswer callChannel(Order order, Payment payment, Instant leaseUntil) {
+    io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
     PaymentChannel channel = channels.get(payment.channel().name());
     ChannelOutcome<Precreated> outcome =
         channel.precreate(
             payment.outTradeNo(), payment.amount(), order.title(), payment.expireTime());
+    io.payonce.server.chaos.CrashPoints.reach("after-channel-answer");
     if (outcome instanceof ChannelOutcome.Done<Precreated> done) {
       String qrCode = done.value().qrCode();
       TransitionOutcome<PaymentStatus> moved =
@@ -268,6 +270,7 @@ public class QrPrecreation {
     }
     if (known.value().state() != io.payonce.server.channel.TradeState.NOT_FOUND) {
       applier.apply(known.value(), TransitionSource.QUERY, null);
+      io.payonce.server.chaos.CrashPoints.reach("after-success-commit");
       Payment now = payments.findById(payment.payId()).orElseThrow();
       return switch (now.status()) {
         case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));

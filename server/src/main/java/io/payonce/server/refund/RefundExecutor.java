@@ -91,6 +91,7 @@ public class RefundExecutor {
             refund.outRequestNo(),
             Money.ofMinor(refund.amountMinor(), refund.currency()),
             refund.reason());
+    io.payonce.server.chaos.CrashPoints.reach("after-channel-answer");
     if (outcome instanceof ChannelOutcome.Done<RefundResult> done) {
       if (done.value().fundChange()) {
         return complete(refund, RefundStatus.SUCCESS, "refunded by the channel");
