@@ -10,8 +10,8 @@ import java.util.Set;
  */
 public interface PaymentChannel {
 
-  /** The channel's name as payments store it (e.g. ALIPAY). */
-  String name();
+  /** Which channel this adapter speaks: its one identity, as payments store it. */
+  Channel channel();
 
   /**
    * The ISO 4217 currencies this channel can charge: the service refuses to start accepting orders

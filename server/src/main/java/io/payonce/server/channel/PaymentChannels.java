@@ -1,42 +1,47 @@
 package io.payonce.server.channel;
 
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.Optional;
 import org.springframework.stereotype.Component;
 
-/** The configured channels by name. */
+/** The channels this instance is configured for, by their one identity, {@link Channel}. */
 @Component
 public class PaymentChannels {
 
-  private final Map<String, PaymentChannel> byName;
+  private final Map<Channel, PaymentChannel> byChannel = new EnumMap<>(Channel.class);
 
   PaymentChannels(List<PaymentChannel> channels) {
-    this.byName =
-        channels.stream().collect(Collectors.toMap(PaymentChannel::name, Function.identity()));
+    for (PaymentChannel channel : channels) {
+      if (byChannel.put(channel.channel(), channel) != null) {
+        throw new IllegalStateException("two adapters for channel " + channel.channel());
+      }
+    }
   }
 
   /** Every configured channel. */
-  public java.util.Collection<PaymentChannel> all() {
-    return java.util.Collections.unmodifiableCollection(byName.values());
+  public Collection<PaymentChannel> all() {
+    return Collections.unmodifiableCollection(byChannel.values());
   }
 
-  /** The channel called {@code name}, if this instance is configured for it. */
-  public java.util.Optional<PaymentChannel> find(String name) {
-    return java.util.Optional.ofNullable(byName.get(name));
+  /** The channel's adapter, if this instance is configured for it. */
+  public Optional<PaymentChannel> find(Channel channel) {
+    return Optional.ofNullable(byChannel.get(channel));
   }
 
   /**
-   * The channel called {@code name}.
+   * The channel's adapter.
    *
-   * @throws IllegalStateException if it is not configured
+   * @throws IllegalStateException if this instance is not configured for it
    */
-  public PaymentChannel get(String name) {
-    PaymentChannel channel = byName.get(name);
-    if (channel == null) {
-      throw new IllegalStateException("channel " + name + " is not configured");
+  public PaymentChannel get(Channel channel) {
+    PaymentChannel adapter = byChannel.get(channel);
+    if (adapter == null) {
+      throw new IllegalStateException("channel " + channel + " is not configured");
     }
-    return channel;
+    return adapter;
   }
 }

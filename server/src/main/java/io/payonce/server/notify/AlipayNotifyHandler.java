@@ -2,8 +2,8 @@ package io.payonce.server.notify;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelNotice;
-import io.payonce.server.channel.alipay.AlipayChannel;
 import io.payonce.server.channel.alipay.AlipayNotifyVerifier;
 import io.payonce.server.channel.alipay.AlipayNotifyVerifier.Verification;
 import io.payonce.server.journal.TransitionSource;
@@ -66,7 +66,7 @@ public class AlipayNotifyHandler {
             case APP_ID_MISMATCH -> AlarmType.APP_ID_MISMATCH;
             case MALFORMED -> AlarmType.MALFORMED_NOTIFY;
           };
-      alarms.raise(type, AlipayChannel.NAME, params.get("out_trade_no"), verification.detail());
+      alarms.raise(type, Channel.ALIPAY.name(), params.get("out_trade_no"), verification.detail());
       return reply(
           params, null, hash, verification.rejection().name(), FAIL, verification.detail());
     }
@@ -77,7 +77,7 @@ public class AlipayNotifyHandler {
           applier.apply(
               notice.trade(),
               TransitionSource.NOTIFY,
-              new ChannelFact(AlipayChannel.NAME, notice.eventKey(), hash));
+              new ChannelFact(Channel.ALIPAY.name(), notice.eventKey(), hash));
     } catch (DataAccessException e) {
       // Transient (database down, lock timeout): fail, and Alipay will deliver it again.
       log.warn(
@@ -101,7 +101,7 @@ public class AlipayNotifyHandler {
     try {
       receipts.record(
           new NotifyReceipt(
-              AlipayChannel.NAME,
+              Channel.ALIPAY.name(),
               params.get("out_trade_no"),
               params.get("notify_id"),
               notice == null ? null : notice.eventKey(),

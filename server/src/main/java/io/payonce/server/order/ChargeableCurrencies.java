@@ -26,7 +26,7 @@ class ChargeableCurrencies {
             "payonce.orders.currencies has "
                 + refused
                 + ", which the "
-                + channel.name()
+                + channel.channel()
                 + " channel cannot charge (it charges "
                 + channel.currencies()
                 + ")");

@@ -1,5 +1,6 @@
 package io.payonce.server.payment;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentChannel;
@@ -106,7 +107,7 @@ public class BarcodePayments {
       return awaitOrReverse(order, payment);
     }
     io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
-    PaymentChannel gateway = channels.get(channel.name());
+    PaymentChannel gateway = channels.get(channel);
     ChannelOutcome<ChannelTrade> outcome =
         gateway.pay(
             payment.outTradeNo(), authCode, payment.amount(), order.title(), payment.expireTime());
@@ -136,7 +137,7 @@ public class BarcodePayments {
   }
 
   private BarcodeAnswer awaitOrReverse(Order order, Payment opened) {
-    PaymentChannel gateway = channels.get(opened.channel().name());
+    PaymentChannel gateway = channels.get(opened.channel());
     Instant deadline = clock.instant().plus(props.barcodePollFor());
     Payment payment = reread(opened);
     while (isWaiting(payment) && clock.instant().isBefore(deadline)) {

@@ -1,5 +1,6 @@
 package io.payonce.server.payment;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.money.Money;
 import java.time.Instant;
 

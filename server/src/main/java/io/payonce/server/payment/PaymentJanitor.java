@@ -112,7 +112,7 @@ public class PaymentJanitor {
   }
 
   private void settle(Payment payment, Instant now) {
-    Optional<PaymentChannel> channel = channels.find(payment.channel().name());
+    Optional<PaymentChannel> channel = channels.find(payment.channel());
     if (channel.isEmpty()) {
       log.warn(
           "janitor outTradeNo={} channel={} not configured here",

@@ -1,5 +1,6 @@
 package io.payonce.server.payment;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;

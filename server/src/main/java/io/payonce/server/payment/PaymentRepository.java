@@ -1,5 +1,6 @@
 package io.payonce.server.payment;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;

@@ -2,6 +2,7 @@ package io.payonce.server.payment;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentChannel;
@@ -187,7 +188,7 @@ public class QrPrecreation {
    * paid any more; returns null when the slot is free, or the payment's own answer when it stays.
    */
   private PrecreateAnswer replace(Order order, Payment payment) {
-    PaymentChannel channel = channels.get(payment.channel().name());
+    PaymentChannel channel = channels.get(payment.channel());
     ChannelOutcome<ChannelTrade> asked = channel.query(payment.outTradeNo());
     if (!(asked instanceof ChannelOutcome.Done<ChannelTrade> done)) {
       throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
@@ -218,7 +219,7 @@ public class QrPrecreation {
   /** Makes the channel call this request holds the lease for, outside any transaction. */
   private PrecreateAnswer callChannel(Order order, Payment payment, Instant leaseUntil) {
     io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
-    PaymentChannel channel = channels.get(payment.channel().name());
+    PaymentChannel channel = channels.get(payment.channel());
     ChannelOutcome<Precreated> outcome =
         channel.precreate(
             payment.outTradeNo(), payment.amount(), order.title(), payment.expireTime());
@@ -260,7 +261,7 @@ public class QrPrecreation {
     if ("ACQ.CONTEXT_INCONSISTENT".equals(subCode)) {
       alarms.raise(
           AlarmType.CHANNEL_INCONSISTENT,
-          channel.name(),
+          channel.channel().name(),
           payment.outTradeNo(),
           "the channel holds different trade details for this number");
     }

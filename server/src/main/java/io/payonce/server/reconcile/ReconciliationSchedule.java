@@ -1,6 +1,6 @@
 package io.payonce.server.reconcile;
 
-import io.payonce.server.channel.alipay.AlipayChannel;
+import io.payonce.server.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -27,7 +27,8 @@ class ReconciliationSchedule {
       cron = "${payonce.reconcile.cron:0 30 10 * * *}",
       zone = "${payonce.reconcile.zone:Asia/Shanghai}")
   void reconcileYesterday() {
-    ReconciliationRun run = reconciliations.start(AlipayChannel.NAME, reconciliations.yesterday());
+    ReconciliationRun run =
+        reconciliations.start(Channel.ALIPAY.name(), reconciliations.yesterday());
     log.info(
         "reconcile scheduled run={} billDate={} status={}", run.id(), run.billDate(), run.status());
   }

@@ -1,6 +1,6 @@
 package io.payonce.server.reconcile;
 
-import io.payonce.server.channel.alipay.AlipayChannel;
+import io.payonce.server.channel.Channel;
 import io.payonce.server.web.Failures;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -66,7 +66,7 @@ public class Reconciliations implements DisposableBean {
 
   /** The channels that have bills to reconcile. */
   public static boolean supports(String channel) {
-    return AlipayChannel.NAME.equals(channel);
+    return Channel.ALIPAY.name().equals(channel);
   }
 
   /** The day whose bill is the newest one finished, in the bill zone. */

@@ -73,7 +73,7 @@ public class RefundExecutor {
       return refund;
     }
     PaymentChannel channel =
-        channels.get(payments.findById(refund.payId()).orElseThrow().channel().name());
+        channels.get(payments.findById(refund.payId()).orElseThrow().channel());
     if (refund.detail() != null) {
       // An earlier attempt's outcome was unknown: the channel may have made it already.
       ChannelOutcome<RefundState> known =

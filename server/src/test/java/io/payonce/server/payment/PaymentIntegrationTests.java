@@ -3,6 +3,7 @@ package io.payonce.server.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.JournalEntry;

@@ -1,5 +1,6 @@
 package io.payonce.server.testing;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionSource;
@@ -8,7 +9,6 @@ import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.ApplyResult;
-import io.payonce.server.payment.Channel;
 import io.payonce.server.payment.ChannelResultApplier;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentOpener;

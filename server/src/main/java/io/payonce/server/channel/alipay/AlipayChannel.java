@@ -22,6 +22,7 @@ import com.alipay.api.request.AlipayTradeRefundRequest;
 import com.alipay.api.response.AlipayTradePayResponse;
 import com.alipay.api.response.AlipayTradeQueryResponse;
 import io.payonce.server.channel.CancelResult;
+import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelCall;
 import io.payonce.server.channel.ChannelCallListener;
 import io.payonce.server.channel.ChannelOutcome;
@@ -50,7 +51,7 @@ import org.slf4j.LoggerFactory;
  */
 public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
 
-  public static final String NAME = "ALIPAY";
+  private static final String NAME = Channel.ALIPAY.name();
 
   private static final String CURRENCY = "CNY";
 
@@ -71,8 +72,8 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   }
 
   @Override
-  public String name() {
-    return NAME;
+  public Channel channel() {
+    return Channel.ALIPAY;
   }
 
   /** Face-to-face payments are charged in yuan. */

@@ -2,6 +2,7 @@ package io.payonce.server.channel.alipay;
 
 import com.alipay.api.AlipayApiException;
 import com.alipay.api.internal.util.AlipaySignature;
+import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelNotice;
 import io.payonce.server.channel.TradeState;
 import java.util.HashMap;
@@ -73,7 +74,7 @@ public class AlipayNotifyVerifier {
     long refunded = p.get("refund_fee") == null ? 0 : AlipayAmounts.fromYuan(p.get("refund_fee"));
     String eventKey = tradeNo + ":" + status + (outBizNo == null ? "" : ":" + outBizNo);
     return new ChannelNotice(
-        AlipayChannel.NAME,
+        Channel.ALIPAY.name(),
         eventKey,
         p.get("notify_id"),
         outTradeNo,

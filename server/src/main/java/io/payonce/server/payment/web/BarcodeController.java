@@ -1,9 +1,9 @@
 package io.payonce.server.payment.web;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.payment.BarcodePayments;
 import io.payonce.server.payment.BarcodePayments.BarcodeAnswer;
-import io.payonce.server.payment.Channel;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.payonce.server.payment.web;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.order.NewOrder;
-import io.payonce.server.payment.Channel;
 import io.payonce.server.payment.PrecreateAnswer;
 import io.payonce.server.payment.QrPrecreation;
 import io.payonce.server.web.FieldViolation;

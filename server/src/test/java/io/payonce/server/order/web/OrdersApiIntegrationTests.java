@@ -2,8 +2,8 @@ package io.payonce.server.order.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.order.OrderService;
-import io.payonce.server.payment.Channel;
 import io.payonce.server.payment.PaymentOpener;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestNumbers;

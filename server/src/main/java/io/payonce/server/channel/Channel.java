@@ -1,4 +1,4 @@
-package io.payonce.server.payment;
+package io.payonce.server.channel;
 
 /** The payment channels PayOnce speaks. */
 public enum Channel {
