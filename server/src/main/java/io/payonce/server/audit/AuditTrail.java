@@ -2,7 +2,7 @@ package io.payonce.server.audit;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.payonce.server.web.Failures;
+import io.payonce.server.log.Failures;
 import jakarta.annotation.PreDestroy;
 import java.util.ArrayList;
 import java.util.List;

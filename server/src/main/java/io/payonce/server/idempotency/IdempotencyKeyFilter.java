@@ -133,9 +133,9 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     String canonical = canonical(fields, request.getRequestURI());
     String owner;
     try {
-      ProblemDetail refusal = issued.refusal(key, fields);
-      if (refusal != null) {
-        writeProblem(response, refusal, null);
+      java.util.Optional<IssuedKeys.Refusal> refusal = issued.refusal(key, fields);
+      if (refusal.isPresent()) {
+        writeProblem(response, problem(refusal.get()), null);
         return;
       }
       IdempotencyKeys.Begin begin = keys.begin(scope, key, sha256(canonical), canonical);
@@ -286,6 +286,15 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
   private static String caller(HttpServletRequest request) {
     String client = request.getHeader(CLIENT_HEADER);
     return client != null && CLIENT.matcher(client).matches() ? client : "default";
+  }
+
+  private static ProblemDetail problem(IssuedKeys.Refusal refusal) {
+    return switch (refusal) {
+      case UNKNOWN -> ProblemType.PAY_TOKEN_INVALID.problem();
+      case EXPIRED ->
+          ProblemType.PAY_TOKEN_INVALID.problem("The pay token expired; get a new one.");
+      case ANOTHER_USERS -> ProblemType.PAY_TOKEN_FORBIDDEN.problem();
+    };
   }
 
   private static ProblemDetail badKey(String detail) {

@@ -1,7 +1,7 @@
 package io.payonce.server.idempotency;
 
 import java.util.Map;
-import org.springframework.http.ProblemDetail;
+import java.util.Optional;
 
 /**
  * Idempotency keys the server issued itself (pay tokens): a request body may carry one in {@link
@@ -19,9 +19,19 @@ public interface IssuedKeys {
   /**
    * Whether the key may be used for this request body.
    *
-   * @return null if it may, else the problem to answer with (unknown, expired, another user's)
+   * @return empty if it may, else why not
    */
-  ProblemDetail refusal(String key, Map<String, Object> body);
+  Optional<Refusal> refusal(String key, Map<String, Object> body);
+
+  /** Why an issued key may not be used. */
+  enum Refusal {
+    /** No such key was issued (or it was purged). */
+    UNKNOWN,
+    /** It was issued, and expired. */
+    EXPIRED,
+    /** It was issued to another user than the order's. */
+    ANOTHER_USERS
+  }
 
   /** Consumes the key in one atomic step; false if it was consumed already. */
   boolean consume(String key);

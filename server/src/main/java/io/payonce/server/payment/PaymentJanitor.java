@@ -6,7 +6,7 @@ import io.payonce.server.channel.PaymentChannel;
 import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionSource;
-import io.payonce.server.web.Failures;
+import io.payonce.server.log.Failures;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,7 +3,6 @@ package io.payonce.server.paytoken;
 import io.payonce.server.idempotency.IssuedKeys;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderRepository;
-import io.payonce.server.web.ProblemType;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -13,7 +12,6 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Service;
 
 /**
@@ -70,23 +68,23 @@ public class PayTokens implements IssuedKeys {
   }
 
   @Override
-  public ProblemDetail refusal(String key, Map<String, Object> body) {
+  public Optional<Refusal> refusal(String key, Map<String, Object> body) {
     Located located = locate(key);
     if (located == null) {
-      return ProblemType.PAY_TOKEN_INVALID.problem();
+      return Optional.of(Refusal.UNKNOWN);
     }
     PayToken token = located.token();
     if (token.expiredAt(clock.instant())) {
-      return ProblemType.PAY_TOKEN_INVALID.problem("The pay token expired; get a new one.");
+      return Optional.of(Refusal.EXPIRED);
     }
     Object orderNo = body.get("orderNo");
     Optional<Order> order =
         orderNo instanceof String number ? orders.findByOrderNo(number) : Optional.empty();
     // No such order: the token is not the problem; the request itself will say what is.
     if (order.isPresent() && !order.get().userId().equals(token.userId())) {
-      return ProblemType.PAY_TOKEN_FORBIDDEN.problem();
+      return Optional.of(Refusal.ANOTHER_USERS);
     }
-    return null;
+    return Optional.empty();
   }
 
   @Override

@@ -2,7 +2,7 @@ package io.payonce.server.reconcile;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
-import io.payonce.server.web.Failures;
+import io.payonce.server.log.Failures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;

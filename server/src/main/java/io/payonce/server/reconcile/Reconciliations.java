@@ -1,7 +1,7 @@
 package io.payonce.server.reconcile;
 
 import io.payonce.server.channel.Channel;
-import io.payonce.server.web.Failures;
+import io.payonce.server.log.Failures;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Clock;

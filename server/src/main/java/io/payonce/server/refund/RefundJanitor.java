@@ -1,6 +1,6 @@
 package io.payonce.server.refund;
 
-import io.payonce.server.web.Failures;
+import io.payonce.server.log.Failures;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,24 +1,14 @@
 package io.payonce.server.web;
 
+import io.payonce.server.log.Failures;
 import io.payonce.server.money.InvalidMoneyException;
-import io.payonce.server.order.OrderConflictException;
-import io.payonce.server.order.OrderNotFoundException;
-import io.payonce.server.order.OrderNotPayableException;
-import io.payonce.server.order.OrderStatus;
-import io.payonce.server.payment.ChannelRefusedException;
-import io.payonce.server.payment.ChannelUnavailableException;
-import io.payonce.server.payment.PaymentExpiredException;
-import io.payonce.server.payment.PaymentInProgressException;
-import io.payonce.server.payment.PaymentNotFoundException;
-import io.payonce.server.payment.PaymentRefusedException;
-import io.payonce.server.refund.OrderNotPaidException;
-import io.payonce.server.refund.RefundConflictException;
-import io.payonce.server.refund.RefundExceedsPaymentException;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -31,11 +21,15 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import tools.jackson.core.JacksonException;
 
 /**
- * Turns exceptions of the server's own controllers into RFC 9457 problems. Scoped to the server's
- * packages: the sandbox, mounted in the same application, answers in its channels' own formats.
- * Errors reached outside any controller are rendered by {@link ProblemErrorController}.
+ * Turns exceptions of the server's own controllers into RFC 9457 problems: the client's mistakes
+ * every controller shares, transient failures and the last resort. Each feature maps its own
+ * exceptions in its web package (an advice ordered before this one), so this layer knows no domain.
+ * Scoped to the server's packages: the sandbox, mounted in the same application, answers in its
+ * channels' own formats. Errors reached outside any controller are rendered by {@link
+ * ProblemErrorController}.
  */
 @RestControllerAdvice(basePackages = "io.payonce.server")
+@Order(Ordered.LOWEST_PRECEDENCE)
 class ApiExceptionHandler {
 
   private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
@@ -60,78 +54,11 @@ class ApiExceptionHandler {
   }
 
   @ExceptionHandler
-  ResponseEntity<ProblemDetail> conflict(OrderConflictException e) {
-    return ProblemType.respond(ProblemType.CONFLICT.problem(e.getMessage()));
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> notFound(OrderNotFoundException e) {
-    return ProblemType.respond(ProblemType.NOT_FOUND.problem(e.getMessage()));
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> notFound(PaymentNotFoundException e) {
-    return ProblemType.respond(ProblemType.NOT_FOUND.problem(e.getMessage()));
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> notPayable(OrderNotPayableException e) {
-    ProblemType type =
-        e.status() == OrderStatus.CLOSED ? ProblemType.ORDER_CLOSED : ProblemType.ORDER_PAID;
-    ProblemDetail problem = type.problem();
-    problem.setProperty("orderStatus", e.status().name());
-    return ProblemType.respond(problem);
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> inProgress(PaymentInProgressException e) {
-    return retryLater(ProblemType.PAYMENT_IN_PROGRESS.problem(), e.retryAfter());
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> unavailable(ChannelUnavailableException e) {
-    return retryLater(ProblemType.CHANNEL_UNAVAILABLE.problem(), e.retryAfter());
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> expired(PaymentExpiredException e) {
-    return retryLater(ProblemType.PAYMENT_EXPIRED.problem(), e.retryAfter());
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> refused(ChannelRefusedException e) {
-    ProblemDetail problem = ProblemType.CHANNEL_REFUSED.problem();
-    problem.setProperty("subCode", e.subCode());
-    return ProblemType.respond(problem);
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> paymentRefused(PaymentRefusedException e) {
-    ProblemDetail problem = ProblemType.PAYMENT_REFUSED.problem();
-    problem.setProperty("subCode", e.subCode());
-    return ProblemType.respond(problem);
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> exceeds(RefundExceedsPaymentException e) {
-    return ProblemType.respond(ProblemType.REFUND_EXCEEDS_PAYMENT.problem());
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> refundConflict(RefundConflictException e) {
-    return ProblemType.respond(ProblemType.CONFLICT.problem(e.getMessage()));
-  }
-
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> notPaid(OrderNotPaidException e) {
-    return ProblemType.respond(ProblemType.ORDER_NOT_PAID.problem());
-  }
-
-  @ExceptionHandler
   ResponseEntity<ProblemDetail> transientFailure(TransientDataAccessException e) {
     // Lock conflicts, timeouts, a database restarting: nothing was decided, asking again is safe.
     log.warn("event=transient_failure {}", Failures.describe(e));
-    return retryLater(ProblemType.TEMPORARILY_UNAVAILABLE.problem(), Duration.ofSeconds(1));
+    return ProblemType.retryLater(
+        ProblemType.TEMPORARILY_UNAVAILABLE.problem(), Duration.ofSeconds(1));
   }
 
   @ExceptionHandler
@@ -146,13 +73,6 @@ class ApiExceptionHandler {
     // The cause goes to the log, never to the client.
     log.error("event=unhandled_exception {}", Failures.describe(e));
     return ProblemType.respond(ProblemType.INTERNAL.problem());
-  }
-
-  private static ResponseEntity<ProblemDetail> retryLater(ProblemDetail problem, Duration after) {
-    return ResponseEntity.status(problem.getStatus())
-        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-        .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, after.toSeconds())))
-        .body(problem);
   }
 
   private static ResponseEntity<ProblemDetail> validation(List<FieldViolation> violations) {

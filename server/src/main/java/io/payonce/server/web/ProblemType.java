@@ -183,6 +183,15 @@ public enum ProblemType {
   }
 
   /** The response carrying a problem, as {@code application/problem+json}. */
+  /** A problem whose request may be repeated after {@code after} (Retry-After, in seconds). */
+  public static ResponseEntity<ProblemDetail> retryLater(
+      ProblemDetail problem, java.time.Duration after) {
+    return ResponseEntity.status(problem.getStatus())
+        .contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, after.toSeconds())))
+        .body(problem);
+  }
+
   public static ResponseEntity<ProblemDetail> respond(ProblemDetail problem) {
     return ResponseEntity.status(problem.getStatus())
         .contentType(MediaType.APPLICATION_PROBLEM_JSON)

@@ -1,4 +1,4 @@
-package io.payonce.server.web;
+package io.payonce.server.log;
 
 /**
  * Describes a failure for the log in one line — its type and where our code met it — and never as a
