@@ -4,24 +4,54 @@ import com.alipay.api.AlipayApiException;
 import com.alipay.api.AlipayClient;
 import com.alipay.api.AlipayConfig;
 import com.alipay.api.DefaultAlipayClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.core.env.Environment;
 
 /**
- * Builds the SDK client at its first use rather than at start-up, because the embedded sandbox's
- * URL holds the server's port, which is known only once the web server has started.
+ * Builds the SDK client, and with a sandbox gets its keys, at the first use rather than at
+ * start-up, because the embedded sandbox's URL holds the server's port, which is known (and
+ * answers) only once the web server has started.
  */
 class AlipayClientProvider {
 
+  private static final Logger log = LoggerFactory.getLogger(AlipayClientProvider.class);
+
   private final AlipayProperties props;
-  private final AlipayKeys keys;
   private final Environment environment;
+  private volatile AlipayKeys keys;
   private volatile AlipayClient client;
   private volatile String notifyUrl;
 
-  AlipayClientProvider(AlipayProperties props, AlipayKeys keys, Environment environment) {
+  AlipayClientProvider(AlipayProperties props, Environment environment) {
     this.props = props;
-    this.keys = keys;
     this.environment = environment;
+  }
+
+  /** The merchant's and Alipay's keys, resolved once. */
+  AlipayKeys keys() {
+    AlipayKeys current = keys;
+    if (current == null) {
+      synchronized (this) {
+        if (keys == null) {
+          String sandboxUrl =
+              !props.hasKeys() && AlipayKeysResolver.hasSandbox(props)
+                  ? environment.resolveRequiredPlaceholders(props.sandboxUrl())
+                  : null;
+          AlipayKeys resolved = AlipayKeysResolver.resolve(props, sandboxUrl);
+          // The sandbox (and an operator, for Alipay's key) logs the same fingerprint: a mismatch
+          // is why every reply and notify would fail verification.
+          log.info(
+              "alipay_platform_key expected_fingerprint={} app_id={}",
+              AlipayKeys.fingerprint(
+                  resolved.alipayPublicKey(), "payonce.alipay.alipay-public-key"),
+              props.appId());
+          keys = resolved;
+        }
+        current = keys;
+      }
+    }
+    return current;
   }
 
   AlipayClient client() {
@@ -55,13 +85,14 @@ class AlipayClientProvider {
   }
 
   String alipayPublicKey() {
-    return keys.alipayPublicKey();
+    return keys().alipayPublicKey();
   }
 
   private AlipayClient build() {
     AlipayConfig config = new AlipayConfig();
     config.setServerUrl(environment.resolveRequiredPlaceholders(props.gatewayUrl()));
     config.setAppId(props.appId());
+    AlipayKeys keys = keys();
     config.setPrivateKey(keys.merchantPrivateKey());
     config.setAlipayPublicKey(keys.alipayPublicKey());
     config.setFormat("json");

@@ -1,6 +1,5 @@
 package io.payonce.server.channel.alipay;
 
-import io.payonce.sandbox.alipay.AlipaySandbox;
 import io.payonce.server.channel.ChannelCallListener;
 import java.time.Clock;
 import org.slf4j.Logger;
@@ -22,17 +21,15 @@ class AlipayConfiguration {
   private static final Logger log = LoggerFactory.getLogger(AlipayConfiguration.class);
 
   @Bean
-  AlipayClientProvider alipayClientProvider(
-      AlipayProperties props, ObjectProvider<AlipaySandbox> sandbox, Environment environment) {
+  AlipayClientProvider alipayClientProvider(AlipayProperties props, Environment environment) {
     requireNotifyUrl(props);
-    AlipayKeys keys = AlipayKeysResolver.resolve(props, sandbox.getIfAvailable());
-    // The sandbox (and an operator, for Alipay's key) logs the same fingerprint: a mismatch is why
-    // every reply and notify would fail verification.
-    log.info(
-        "alipay_platform_key expected_fingerprint={} app_id={}",
-        AlipayKeys.fingerprint(keys.alipayPublicKey(), "payonce.alipay.alipay-public-key"),
-        props.appId());
-    return new AlipayClientProvider(props, keys, environment);
+    AlipayKeysResolver.requireSource(props);
+    AlipayClientProvider provider = new AlipayClientProvider(props, environment);
+    if (props.hasKeys()) {
+      // Configured keys are checked and named at start-up; a sandbox's, at the first use.
+      provider.keys();
+    }
+    return provider;
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.payonce.server.channel.alipay;
 
-import io.payonce.sandbox.alipay.AlipaySandbox;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,9 +11,10 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Decides where the keys come from: configuration in production; in the embedded profile, a
- * generated merchant key pair registered with the in-process sandbox; with {@code
- * payonce.alipay.sandbox-url}, the same with a standalone sandbox over HTTP. Production
+ * Decides where the keys come from: configuration in production; with {@code
+ * payonce.alipay.sandbox-url} (the embedded profile points it at the server's own port, where the
+ * in-process sandbox is mounted), a generated merchant key pair registered with that sandbox over
+ * HTTP — so the server's code never links to the sandbox's, which production leaves out. Production
  * configuration never touches a sandbox.
  */
 final class AlipayKeysResolver {
@@ -24,22 +24,30 @@ final class AlipayKeysResolver {
 
   private AlipayKeysResolver() {}
 
-  static AlipayKeys resolve(AlipayProperties props, AlipaySandbox embeddedSandbox) {
+  /** Whether keys can be had at all: checked at start-up, so a misconfiguration fails fast. */
+  static void requireSource(AlipayProperties props) {
+    if (!props.hasKeys() && !hasSandbox(props)) {
+      throw new IllegalStateException(
+          "Alipay is not configured: set payonce.alipay.private-key and"
+              + " payonce.alipay.alipay-public-key (or payonce.alipay.sandbox-url for a sandbox)");
+    }
+  }
+
+  /**
+   * The keys; with a sandbox, registers the merchant with it first (the embedded one answers only
+   * once the web server is up, so this runs at the first use, not at start-up).
+   *
+   * @param sandboxUrl the sandbox's base URL, placeholders resolved
+   */
+  static AlipayKeys resolve(AlipayProperties props, String sandboxUrl) {
     if (props.hasKeys()) {
       return new AlipayKeys(props.privateKey(), null, props.alipayPublicKey());
     }
-    if (embeddedSandbox != null) {
-      AlipayKeys keys = merchantKeys(props, embeddedSandbox.platformPublicKeyBase64());
-      embeddedSandbox.registerApp(props.appId(), keys.merchantPublicKey(), props.sellerId());
-      log.info("alipay keys=sandbox registered=embedded-sandbox appId={}", props.appId());
-      return keys;
-    }
-    if (props.sandboxUrl() != null && !props.sandboxUrl().isBlank()) {
-      return registerWithStandaloneSandbox(props);
-    }
-    throw new IllegalStateException(
-        "Alipay is not configured: set payonce.alipay.private-key and payonce.alipay.alipay-public-key"
-            + " (or enable the embedded sandbox with payonce.sandbox.enabled=true)");
+    return registerWithSandbox(props, sandboxUrl);
+  }
+
+  static boolean hasSandbox(AlipayProperties props) {
+    return props.sandboxUrl() != null && !props.sandboxUrl().isBlank();
   }
 
   private static AlipayKeys merchantKeys(AlipayProperties props, String platformKey) {
@@ -49,8 +57,8 @@ final class AlipayKeysResolver {
         : AlipayKeys.generateForSandbox(platformKey);
   }
 
-  private static AlipayKeys registerWithStandaloneSandbox(AlipayProperties props) {
-    String base = props.sandboxUrl().replaceAll("/+$", "");
+  private static AlipayKeys registerWithSandbox(AlipayProperties props, String sandboxUrl) {
+    String base = sandboxUrl.replaceAll("/+$", "");
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     try {
       HttpResponse<String> keyResponse =
@@ -78,7 +86,7 @@ final class AlipayKeysResolver {
         throw new IllegalStateException(
             "the sandbox at " + base + " refused the app registration: " + registered.statusCode());
       }
-      log.info("alipay keys=sandbox registered=standalone-sandbox url={}", base);
+      log.info("alipay keys=sandbox registered=sandbox url={} appId={}", base, props.appId());
       return keys;
     } catch (java.io.IOException e) {
       throw new IllegalStateException("cannot reach the sandbox at " + base, e);
