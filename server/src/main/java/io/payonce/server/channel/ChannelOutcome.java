@@ -17,10 +17,15 @@ public sealed interface ChannelOutcome<T> {
   /** The channel did what was asked and answered with {@code value}. */
   record Done<T>(T value) implements ChannelOutcome<T> {}
 
-  /** The channel definitely refused; nothing happened there because of this call. */
-  record Refused<T>(String subCode, String message) implements ChannelOutcome<T> {
-    public boolean is(String code) {
-      return code.equals(subCode);
+  /**
+   * The channel definitely refused; nothing happened there because of this call.
+   *
+   * @param reason why, in neutral terms: what the domain decides on
+   * @param subCode the channel's own code, for people (problems, logs, journal)
+   */
+  record Refused<T>(Refusal reason, String subCode, String message) implements ChannelOutcome<T> {
+    public boolean is(Refusal kind) {
+      return reason == kind;
     }
   }
 
@@ -31,8 +36,8 @@ public sealed interface ChannelOutcome<T> {
     return new Done<>(value);
   }
 
-  static <T> ChannelOutcome<T> refused(String subCode, String message) {
-    return new Refused<>(subCode, message);
+  static <T> ChannelOutcome<T> refused(Refusal reason, String subCode, String message) {
+    return new Refused<>(reason, subCode, message);
   }
 
   static <T> ChannelOutcome<T> unknown(String reason) {

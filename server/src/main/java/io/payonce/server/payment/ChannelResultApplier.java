@@ -9,10 +9,7 @@ import io.payonce.server.order.OrderStatus;
 import io.payonce.server.order.OrderTransitions;
 import java.time.Clock;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -23,9 +20,6 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Service
 public class ChannelResultApplier {
-
-  private static final Logger log = LoggerFactory.getLogger(ChannelResultApplier.class);
-  private static final int DEADLOCK_ATTEMPTS = 3;
 
   private final PaymentRepository payments;
   private final PaymentTransitions transitions;
@@ -90,17 +84,12 @@ public class ChannelResultApplier {
               + payment.amount().minorUnits());
       return new ApplyResult(ApplyResult.Kind.AMOUNT_MISMATCH, payment.status());
     }
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return transactions.execute(status -> applyInTransaction(payment, trade, source, fact));
-      } catch (FactAlreadyApplied duplicate) {
-        return new ApplyResult(ApplyResult.Kind.DUPLICATE, currentStatus(payment));
-      } catch (PessimisticLockingFailureException deadlock) {
-        if (attempt == DEADLOCK_ATTEMPTS) {
-          throw deadlock;
-        }
-        log.info("apply retry outTradeNo={} reason=lock-conflict", payment.outTradeNo());
-      }
+    // Every path that moves an order and its payments locks the order row first (here in
+    // succeed), so two of them wait for each other instead of deadlocking.
+    try {
+      return transactions.execute(status -> applyInTransaction(payment, trade, source, fact));
+    } catch (FactAlreadyApplied duplicate) {
+      return new ApplyResult(ApplyResult.Kind.DUPLICATE, currentStatus(payment));
     }
   }
 

@@ -8,6 +8,7 @@ import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentChannel;
 import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.channel.Precreated;
+import io.payonce.server.channel.Refusal;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
@@ -130,26 +131,37 @@ public class QrPrecreation {
         // first.
         throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
       }
-      PrecreateAnswer answer =
+      Step step =
           opened.created()
               ? callChannel(order, opened.payment(), leaseUntil)
               : joinInFlight(order, opened.payment(), refresh);
-      if (answer != null || attempt == OPEN_ATTEMPTS) {
-        if (answer == null) {
-          throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
-        }
-        return answer;
+      if (step instanceof Answered answered) {
+        return answered.answer();
       }
       // The payment we found left its slot (closed or failed at the channel): open the next one.
+      if (attempt == OPEN_ATTEMPTS) {
+        throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
+      }
     }
   }
+
+  /** Where one attempt at the order's payment ended. */
+  private sealed interface Step permits Answered, SlotFreed {}
+
+  /** The order's code (or where its payment stands). */
+  private record Answered(PrecreateAnswer answer) implements Step {}
+
+  /** The payment left the order's slot (closed or failed at the channel): open the next one. */
+  private record SlotFreed() implements Step {}
+
+  private static final Step SLOT_FREED = new SlotFreed();
 
   private static boolean isQrOn(Payment payment, Channel channel) {
     return payment.channel() == channel && payment.kind() == PaymentKind.QR;
   }
 
   /** A duplicate request: wait, bounded, for the payment in flight, or take over its call. */
-  private PrecreateAnswer joinInFlight(Order order, Payment payment, boolean refresh) {
+  private Step joinInFlight(Order order, Payment payment, boolean refresh) {
     Instant deadline = clock.instant().plus(props.duplicateWait());
     long pauseMillis = 20;
     Payment current = payment;
@@ -158,12 +170,14 @@ public class QrPrecreation {
         case PRECREATED, PAYING -> {
           boolean expired =
               current.expireTime() != null && !clock.instant().isBefore(current.expireTime());
-          return refresh || expired ? replace(order, current) : answerFor(order, current);
+          return refresh || expired
+              ? replace(order, current)
+              : new Answered(answerFor(order, current));
         }
         case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
         case CANCELLING -> throw new PaymentInProgressException(current.outTradeNo(), RETRY_AFTER);
         case FAIL, CLOSED -> {
-          return null;
+          return SLOT_FREED;
         }
         case INIT -> {
           Instant now = now();
@@ -185,9 +199,9 @@ public class QrPrecreation {
 
   /**
    * Retires a payment so that a new one can be opened, if and only if its code provably can't be
-   * paid any more; returns null when the slot is free, or the payment's own answer when it stays.
+   * paid any more: the slot is freed, or the payment's own answer stays.
    */
-  private PrecreateAnswer replace(Order order, Payment payment) {
+  private Step replace(Order order, Payment payment) {
     PaymentChannel channel = channels.get(payment.channel());
     ChannelOutcome<ChannelTrade> asked = channel.query(payment.outTradeNo());
     if (!(asked instanceof ChannelOutcome.Done<ChannelTrade> done)) {
@@ -197,7 +211,7 @@ public class QrPrecreation {
     if (trade.state() == io.payonce.server.channel.TradeState.NOT_FOUND) {
       if (closer.isDead(payment)) {
         closer.settle(payment, trade, "replaced");
-        return null;
+        return SLOT_FREED;
       }
       boolean expired = !clock.instant().isBefore(payment.expireTime());
       if (expired) {
@@ -205,11 +219,11 @@ public class QrPrecreation {
             Duration.between(clock.instant(), payment.expireTime().plus(props.expiryMargin()));
         throw new PaymentExpiredException(payment.outTradeNo(), untilDead);
       }
-      return answerFor(order, payment);
+      return new Answered(answerFor(order, payment));
     }
     CloseResult result = closer.settle(payment, trade, "replaced by a new QR code");
     return switch (result) {
-      case CLOSED -> null;
+      case CLOSED -> SLOT_FREED;
       case PAID -> throw new OrderNotPayableException(order.id(), paidStatus(order));
       case UNKNOWN, CLOSED_WATCHING ->
           throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
@@ -217,7 +231,7 @@ public class QrPrecreation {
   }
 
   /** Makes the channel call this request holds the lease for, outside any transaction. */
-  private PrecreateAnswer callChannel(Order order, Payment payment, Instant leaseUntil) {
+  private Step callChannel(Order order, Payment payment, Instant leaseUntil) {
     io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
     PaymentChannel channel = channels.get(payment.channel());
     ChannelOutcome<Precreated> outcome =
@@ -234,10 +248,10 @@ public class QrPrecreation {
               "qr issued",
               new ChannelFields(null, qrCode, null));
       if (moved.won()) {
-        return answer(order, payment, qrCode, PaymentStatus.PRECREATED);
+        return new Answered(answer(order, payment, qrCode, PaymentStatus.PRECREATED));
       }
       // A notify or query got there first (the buyer was quick): report where it stands.
-      return answerFor(order, payments.findById(payment.payId()).orElseThrow());
+      return new Answered(answerFor(order, payments.findById(payment.payId()).orElseThrow()));
     }
     if (outcome instanceof ChannelOutcome.Refused<Precreated> refused) {
       return onRefusal(order, payment, channel, refused);
@@ -252,13 +266,13 @@ public class QrPrecreation {
    * lost: a paid trade is recorded, a closed one frees the slot, one the buyer scanned stays in
    * flight; only a number the channel does not know makes the payment FAIL.
    */
-  private PrecreateAnswer onRefusal(
+  private Step onRefusal(
       Order order,
       Payment payment,
       PaymentChannel channel,
       ChannelOutcome.Refused<Precreated> refused) {
     String subCode = refused.subCode();
-    if ("ACQ.CONTEXT_INCONSISTENT".equals(subCode)) {
+    if (refused.is(Refusal.TERMS_CONFLICT)) {
       alarms.raise(
           AlarmType.CHANNEL_INCONSISTENT,
           channel.channel().name(),
@@ -275,8 +289,8 @@ public class QrPrecreation {
       Payment now = payments.findById(payment.payId()).orElseThrow();
       return switch (now.status()) {
         case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
-        case CLOSED, FAIL -> null;
-        case PAYING, PRECREATED -> answerFor(order, now);
+        case CLOSED, FAIL -> SLOT_FREED;
+        case PAYING, PRECREATED -> new Answered(answerFor(order, now));
         case INIT, CANCELLING ->
             throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
       };

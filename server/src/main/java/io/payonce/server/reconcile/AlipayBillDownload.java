@@ -41,7 +41,7 @@ class AlipayBillDownload {
   private InputStream open(LocalDate billDate) throws IOException, BillUnavailableException {
     ChannelOutcome<String> url = channel.getObject().tradeBillUrl(billDate);
     if (url instanceof ChannelOutcome.Refused<String> refused
-        && refused.is(AlipayChannel.BILL_NOT_EXIST)) {
+        && refused.is(io.payonce.server.channel.Refusal.BILL_NOT_FOUND)) {
       throw BillUnavailableException.noTradesThatDay(
           "Alipay has no bill of " + billDate + " (" + AlipayChannel.BILL_NOT_EXIST + ")");
     }

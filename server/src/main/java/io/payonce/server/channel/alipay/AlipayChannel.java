@@ -30,6 +30,7 @@ import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.Precreated;
 import io.payonce.server.channel.RefundResult;
 import io.payonce.server.channel.RefundState;
+import io.payonce.server.channel.Refusal;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.money.Money;
 import java.time.Clock;
@@ -56,7 +57,6 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   private static final String CURRENCY = "CNY";
 
   private static final Logger log = LoggerFactory.getLogger(AlipayChannel.class);
-  private static final String TRADE_NOT_EXIST = "ACQ.TRADE_NOT_EXIST";
 
   /** The refusal of {@link #tradeBillUrl} for a day without a bill (no trades that day). */
   public static final String BILL_NOT_EXIST = "isp.bill_not_exist";
@@ -114,7 +114,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
     ChannelOutcome<ChannelTrade> outcome =
         call("alipay.trade.query", outTradeNo, request, r -> toTrade(outTradeNo, r));
     if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused
-        && refused.is(TRADE_NOT_EXIST)) {
+        && refused.is(Refusal.TRADE_NOT_FOUND)) {
       return ChannelOutcome.done(ChannelTrade.notFound(outTradeNo));
     }
     return outcome;
@@ -309,7 +309,7 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
       return ChannelOutcome.unknown("channel system error " + code + "/" + subCode);
     }
     if (!response.isSuccess()) {
-      return ChannelOutcome.refused(subCode, response.getSubMsg());
+      return ChannelOutcome.refused(AlipayRefusals.of(subCode), subCode, response.getSubMsg());
     }
     try {
       return ChannelOutcome.done(onSuccess.apply(response));

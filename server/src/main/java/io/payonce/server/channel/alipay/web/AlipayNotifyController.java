@@ -1,6 +1,6 @@
-package io.payonce.server.notify.web;
+package io.payonce.server.channel.alipay.web;
 
-import io.payonce.server.notify.AlipayNotifyHandler;
+import io.payonce.server.channel.alipay.AlipayNotifyHandler;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.Map;

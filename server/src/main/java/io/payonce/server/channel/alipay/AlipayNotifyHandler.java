@@ -1,12 +1,12 @@
-package io.payonce.server.notify;
+package io.payonce.server.channel.alipay;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelNotice;
-import io.payonce.server.channel.alipay.AlipayNotifyVerifier;
-import io.payonce.server.channel.alipay.AlipayNotifyVerifier.Verification;
 import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.notify.NotifyReceipt;
+import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ApplyResult;
 import io.payonce.server.payment.ChannelFact;
 import io.payonce.server.payment.ChannelResultApplier;
@@ -58,7 +58,7 @@ public class AlipayNotifyHandler {
   /** Handles one delivery and returns the exact reply body for Alipay. */
   public String handle(Map<String, String> params) {
     String hash = payloadHash(params);
-    Verification verification = verifier.verify(params);
+    AlipayNotifyVerifier.Verification verification = verifier.verify(params);
     if (!verification.verified()) {
       AlarmType type =
           switch (verification.rejection()) {

@@ -1,0 +1,74 @@
+package io.payonce.server;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.springframework.modulith.core.ApplicationModules;
+import org.springframework.modulith.docs.Documenter;
+
+/**
+ * The server's module structure holds: every top-level package is a module (Spring Modulith) whose
+ * sub-packages are its own; modules reach each other only through their published types and form no
+ * cycle; the domain knows nothing of HTTP, of a channel's SDK or of the sandbox. The module map is
+ * drawn (PlantUML, C4) into docs/modules/ each time this runs.
+ */
+class ModuleStructureUnitTests {
+
+  private static final ApplicationModules MODULES = ApplicationModules.of(PayOnceApplication.class);
+  private static final JavaClasses SERVER =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("io.payonce.server");
+
+  @Test
+  void modulesTalkThroughPublishedTypesAndFormNoCycle() {
+    MODULES.verify();
+  }
+
+  @Test
+  void theDomainImportsNoHttpAdapter() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(
+            "..web..", "io.payonce.server.ops..", "io.payonce.server.idempotency..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("..web..")
+        .check(SERVER);
+  }
+
+  @Test
+  void theServerLinksToNoSandboxClass() {
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.payonce.sandbox..")
+        .check(SERVER);
+  }
+
+  @Test
+  void channelSpecificsStayInTheirChannelsPackage() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.payonce.server.channel.alipay..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("com.alipay..", "io.payonce.server.channel.alipay..")
+        .check(SERVER);
+  }
+
+  @Test
+  void theModuleMapIsDrawn() {
+    new Documenter(MODULES, Documenter.Options.defaults().withOutputFolder(docsFolder()))
+        .writeModulesAsPlantUml()
+        .writeIndividualModulesAsPlantUml();
+  }
+
+  private static String docsFolder() {
+    return Path.of("target", "modules").toString();
+  }
+}
