@@ -1,5 +1,7 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.BillSource;
+import io.payonce.server.channel.BillUnavailableException;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.alipay.AlipayChannel;
 import java.io.IOException;

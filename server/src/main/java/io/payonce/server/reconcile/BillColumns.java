@@ -1,5 +1,6 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.BillFormatException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

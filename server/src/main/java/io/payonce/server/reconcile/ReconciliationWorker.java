@@ -2,6 +2,13 @@ package io.payonce.server.reconcile;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.BadBillLine;
+import io.payonce.server.channel.BillFormatException;
+import io.payonce.server.channel.BillLine;
+import io.payonce.server.channel.BillSink;
+import io.payonce.server.channel.BillSource;
+import io.payonce.server.channel.BillTotals;
+import io.payonce.server.channel.BillUnavailableException;
 import io.payonce.server.web.Failures;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,7 +100,7 @@ class ReconciliationWorker {
     Staging staging = new Staging(run, owner, progress);
     String failure;
     try (InputStream in = source.open()) {
-      BillFooter footer = AlipayTradeBillReader.read(in, staging);
+      BillTotals totals = AlipayTradeBillReader.read(in, staging);
       staging.flush();
       if (!runs.startMatching(
           run.id(), owner, staging.staged, staging.staged - staging.bad, staging.bad, leaseEnd())) {
@@ -104,7 +111,7 @@ class ReconciliationWorker {
           run.id(),
           staging.staged,
           staging.bad,
-          footer.rows());
+          totals.rows());
       return true;
     } catch (BillUnavailableException e) {
       if (e.noTradesThatDay()) {

@@ -1,5 +1,6 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.BillSource;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.web.Failures;
 import java.net.InetAddress;

@@ -3,6 +3,11 @@ package io.payonce.server.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.payonce.server.channel.BadBillLine;
+import io.payonce.server.channel.BillFormatException;
+import io.payonce.server.channel.BillLine;
+import io.payonce.server.channel.BillSink;
+import io.payonce.server.channel.BillTotals;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -41,9 +46,9 @@ class AlipayTradeBillReaderUnitTests {
               writer.refund("2026112822001400000000000001", "OTN001", 1000, "R001");
             });
 
-    BillFooter footer = AlipayTradeBillReader.read(new ByteArrayInputStream(zip), sink);
+    BillTotals footer = AlipayTradeBillReader.read(new ByteArrayInputStream(zip), sink);
 
-    assertThat(footer).isEqualTo(new BillFooter(1, 8888, 1, -1000));
+    assertThat(footer).isEqualTo(new BillTotals(1, 8888, 1, -1000));
     assertThat(lines)
         .extracting(
             BillLine::lineNo,

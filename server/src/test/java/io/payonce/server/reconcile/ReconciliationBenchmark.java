@@ -1,6 +1,9 @@
 package io.payonce.server.reconcile;
 
 import io.payonce.server.PayOnceApplication;
+import io.payonce.server.channel.BadBillLine;
+import io.payonce.server.channel.BillLine;
+import io.payonce.server.channel.BillSink;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
