@@ -1,4 +1,4 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel.alipay;
 
 import io.payonce.server.channel.BillFormatException;
 import java.util.ArrayList;

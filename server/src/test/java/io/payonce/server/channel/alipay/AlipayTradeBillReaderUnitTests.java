@@ -1,4 +1,4 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel.alipay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -67,9 +67,10 @@ class AlipayTradeBillReaderUnitTests {
 
   @Test
   void acceptsHalfWidthHeaderSpelling() throws Exception {
-    String halfWidth = BillWriter.HEADER.replace('（', '(').replace('）', ')');
+    String halfWidth = AlipayBillWriter.HEADER.replace('（', '(').replace('）', ')');
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BillWriter writer = new BillWriter(out, DAY, AlipayTradeBillReader.GBK, halfWidth)) {
+    try (AlipayBillWriter writer =
+        new AlipayBillWriter(out, DAY, AlipayTradeBillReader.GBK, halfWidth)) {
       writer.payment("T1", "OTN1", 1);
     }
 
@@ -111,7 +112,8 @@ class AlipayTradeBillReaderUnitTests {
         new java.util.zip.ZipOutputStream(out, AlipayTradeBillReader.GBK)) {
       zip.putNextEntry(new java.util.zip.ZipEntry("x_20261128_业务明细.csv"));
       zip.write(
-          (BillWriter.HEADER + "\r\nT1\t,OTN1\t,交易\t,x,a,b,,,,,,1.00,1.00,0,0,0,0,0,,0,0,,0,0,\r\n")
+          (AlipayBillWriter.HEADER
+                  + "\r\nT1\t,OTN1\t,交易\t,x,a,b,,,,,,1.00,1.00,0,0,0,0,0,,0,0,,0,0,\r\n")
               .getBytes(AlipayTradeBillReader.GBK));
       zip.closeEntry();
     } catch (java.io.IOException e) {
@@ -127,7 +129,8 @@ class AlipayTradeBillReaderUnitTests {
   @Test
   void rejectsUtf8Text() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BillWriter writer = new BillWriter(out, DAY, StandardCharsets.UTF_8, BillWriter.HEADER)) {
+    try (AlipayBillWriter writer =
+        new AlipayBillWriter(out, DAY, StandardCharsets.UTF_8, AlipayBillWriter.HEADER)) {
       writer.payment("T1", "OTN1", 100);
     }
 
@@ -141,8 +144,9 @@ class AlipayTradeBillReaderUnitTests {
   @Test
   void rejectsAHeaderWithoutTheOutTradeNoColumn() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    String header = BillWriter.HEADER.replace("商户订单号,", "");
-    try (BillWriter writer = new BillWriter(out, DAY, AlipayTradeBillReader.GBK, header)) {
+    String header = AlipayBillWriter.HEADER.replace("商户订单号,", "");
+    try (AlipayBillWriter writer =
+        new AlipayBillWriter(out, DAY, AlipayTradeBillReader.GBK, header)) {
       writer.payment("T1", "OTN1", 100);
     }
 
@@ -166,9 +170,9 @@ class AlipayTradeBillReaderUnitTests {
         .hasMessageContaining("footer");
   }
 
-  private static byte[] bill(Consumer<BillWriter> rows) {
+  private static byte[] bill(Consumer<AlipayBillWriter> rows) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BillWriter writer = BillWriter.gbk(out, DAY)) {
+    try (AlipayBillWriter writer = AlipayBillWriter.gbk(out, DAY)) {
       rows.accept(writer);
     }
     return out.toByteArray();
