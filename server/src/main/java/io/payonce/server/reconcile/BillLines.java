@@ -1,5 +1,6 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.BillLine;
 import io.payonce.server.db.SqlTime;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

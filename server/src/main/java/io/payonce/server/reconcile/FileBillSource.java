@@ -1,5 +1,7 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.BillSource;
+import io.payonce.server.channel.BillUnavailableException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,6 +2,7 @@ package io.payonce.server.reconcile;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.BillLine;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionSource;

@@ -1,5 +1,6 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.Channel;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -8,22 +9,28 @@ import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * {@code java -jar payonce-server-exec.jar reconcile --channel alipay --date 2026-11-28 --file
- * bill.zip}: reconciles a bill file given by hand against the configured database, with a progress
- * bar, and exits. The web server, the sandbox and the schedules do not start in this mode.
+ * bill.zip}: reconciles a bill file given by hand, read by that channel's bill adapter, against the
+ * configured database, with a progress bar, and exits. The web server, the sandbox and the
+ * schedules do not start in this mode.
  *
  * <p>Exit status: 0 completed with no open anomaly, 3 completed with anomalies, 1 failed (or the
- * day is being run by a server right now), 2 a usage error.
+ * day is being run by a server right now), 2 a usage error (a channel this instance reads no bills
+ * of among them).
  */
 public final class ReconcileCommand {
 
@@ -62,14 +69,22 @@ public final class ReconcileCommand {
                 .properties(offlineDefaults())
                 .run(arguments.springArgs().toArray(String[]::new));
         TerminalProgress progress = new TerminalProgress()) {
+      Reconciliations reconciliations = context.getBean(Reconciliations.class);
+      if (!reconciliations.supports(arguments.channel())) {
+        System.err.println(
+            "this instance reads no "
+                + arguments.channel().toLowerCase(Locale.ROOT)
+                + " bills: --channel must be "
+                + oneOf(reconciliations.channels()));
+        System.err.println(USAGE_TEXT);
+        return USAGE;
+      }
       Optional<ReconciliationRun> run =
-          context
-              .getBean(Reconciliations.class)
-              .runNow(
-                  arguments.channel(),
-                  arguments.date(),
-                  new FileBillSource(arguments.file()),
-                  progress);
+          reconciliations.runNow(
+              arguments.channel(),
+              arguments.date(),
+              new FileBillSource(arguments.file()),
+              progress);
       progress.close();
       if (run.isEmpty()) {
         out.println("another instance is reconciling " + arguments.date() + " right now");
@@ -124,6 +139,12 @@ public final class ReconcileCommand {
     return anomalies == 0 ? COMPLETED : ANOMALIES;
   }
 
+  private static String oneOf(Set<Channel> channels) {
+    return channels.stream()
+        .map(channel -> channel.name().toLowerCase(Locale.ROOT))
+        .collect(Collectors.joining(" or "));
+  }
+
   /** The command's options; anything else is handed to Spring (e.g. --spring.datasource.url=). */
   record Arguments(String channel, LocalDate date, Path file, List<String> springArgs) {
 
@@ -141,8 +162,9 @@ public final class ReconcileCommand {
         }
       }
       String name = channel == null ? "" : channel.toUpperCase(Locale.ROOT);
-      if (!Reconciliations.supports(name)) {
-        throw new IllegalArgumentException("--channel must be alipay");
+      if (Arrays.stream(Channel.values()).noneMatch(known -> known.name().equals(name))) {
+        throw new IllegalArgumentException(
+            "--channel must be " + oneOf(EnumSet.allOf(Channel.class)));
       }
       if (file == null) {
         throw new IllegalArgumentException("--file is required");

@@ -1,6 +1,7 @@
 package io.payonce.server.reconcile;
 
 import io.payonce.server.channel.Channel;
+import java.time.LocalDate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -8,8 +9,9 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * The daily run of yesterday's bill, and the pick-up of runs abandoned by a dead instance. Both are
- * safe on every instance at once: a day has one run and a run one lease holder.
+ * The daily run of yesterday's bill of every configured channel, and the pick-up of runs abandoned
+ * by a dead instance. Both are safe on every instance at once: a day has one run and a run one
+ * lease holder.
  */
 @Component
 @ConditionalOnWebApplication
@@ -27,10 +29,25 @@ class ReconciliationSchedule {
       cron = "${payonce.reconcile.cron:0 30 10 * * *}",
       zone = "${payonce.reconcile.zone:Asia/Shanghai}")
   void reconcileYesterday() {
-    ReconciliationRun run =
-        reconciliations.start(Channel.ALIPAY.name(), reconciliations.yesterday());
-    log.info(
-        "reconcile scheduled run={} billDate={} status={}", run.id(), run.billDate(), run.status());
+    LocalDate yesterday = reconciliations.yesterday();
+    for (Channel channel : reconciliations.channels()) {
+      // A channel that fails to start must not cost the others their day.
+      try {
+        ReconciliationRun run = reconciliations.start(channel.name(), yesterday);
+        log.info(
+            "reconcile scheduled run={} channel={} billDate={} status={}",
+            run.id(),
+            channel,
+            run.billDate(),
+            run.status());
+      } catch (RuntimeException e) {
+        log.error(
+            "reconcile scheduled channel={} billDate={} failed type={}",
+            channel,
+            yesterday,
+            e.getClass().getName());
+      }
+    }
   }
 
   @Scheduled(

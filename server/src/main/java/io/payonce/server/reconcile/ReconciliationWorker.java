@@ -2,6 +2,14 @@ package io.payonce.server.reconcile;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.BadBillLine;
+import io.payonce.server.channel.BillFormatException;
+import io.payonce.server.channel.BillLine;
+import io.payonce.server.channel.BillSink;
+import io.payonce.server.channel.BillSource;
+import io.payonce.server.channel.BillTotals;
+import io.payonce.server.channel.BillUnavailableException;
+import io.payonce.server.channel.ChannelBills;
 import io.payonce.server.log.Failures;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,6 +40,7 @@ class ReconciliationWorker {
   private final Anomalies anomalies;
   private final PaymentMatcher payments;
   private final RefundMatcher refunds;
+  private final BillChannels bills;
   private final Alarms alarms;
   private final TransactionTemplate transactions;
   private final ReconcileProperties properties;
@@ -43,6 +52,7 @@ class ReconciliationWorker {
       Anomalies anomalies,
       PaymentMatcher payments,
       RefundMatcher refunds,
+      BillChannels bills,
       Alarms alarms,
       TransactionTemplate transactions,
       ReconcileProperties properties,
@@ -52,6 +62,7 @@ class ReconciliationWorker {
     this.anomalies = anomalies;
     this.payments = payments;
     this.refunds = refunds;
+    this.bills = bills;
     this.alarms = alarms;
     this.transactions = transactions;
     this.properties = properties;
@@ -90,10 +101,11 @@ class ReconciliationWorker {
     if (!runs.restage(run.id(), owner, leaseEnd())) {
       throw new LeaseLost();
     }
+    ChannelBills reader = bills.get(run.channel());
     Staging staging = new Staging(run, owner, progress);
     String failure;
     try (InputStream in = source.open()) {
-      BillFooter footer = AlipayTradeBillReader.read(in, staging);
+      BillTotals totals = reader.read(in, staging);
       staging.flush();
       if (!runs.startMatching(
           run.id(), owner, staging.staged, staging.staged - staging.bad, staging.bad, leaseEnd())) {
@@ -104,7 +116,7 @@ class ReconciliationWorker {
           run.id(),
           staging.staged,
           staging.bad,
-          footer.rows());
+          totals.rows());
       return true;
     } catch (BillUnavailableException e) {
       if (e.noTradesThatDay()) {

@@ -1,6 +1,8 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.BillSource;
 import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelBills;
 import io.payonce.server.log.Failures;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -9,6 +11,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,7 +37,7 @@ public class Reconciliations implements DisposableBean {
   private final ReconciliationRuns runs;
   private final Anomalies anomalies;
   private final ReconciliationWorker worker;
-  private final AlipayBillDownload download;
+  private final BillChannels bills;
   private final ReconcileProperties properties;
   private final Clock clock;
   private final BillCalendar calendar;
@@ -51,22 +54,27 @@ public class Reconciliations implements DisposableBean {
       ReconciliationRuns runs,
       Anomalies anomalies,
       ReconciliationWorker worker,
-      AlipayBillDownload download,
+      BillChannels bills,
       ReconcileProperties properties,
       Clock clock) {
     this.runs = runs;
     this.anomalies = anomalies;
     this.worker = worker;
-    this.download = download;
+    this.bills = bills;
     this.properties = properties;
     this.clock = clock;
     this.calendar = new BillCalendar(clock, properties.zone());
     this.owner = ownerName(properties.instanceId());
   }
 
-  /** The channels that have bills to reconcile. */
-  public static boolean supports(String channel) {
-    return Channel.ALIPAY.name().equals(channel);
+  /** Whether this instance reconciles the bills of the channel so named (e.g. "ALIPAY"). */
+  public boolean supports(String channel) {
+    return bills.find(channel).isPresent();
+  }
+
+  /** The channels whose bills this instance reconciles, in {@link Channel} order. */
+  public Set<Channel> channels() {
+    return bills.channels();
   }
 
   /** The day whose bill is the newest one finished, in the bill zone. */
@@ -83,24 +91,29 @@ public class Reconciliations implements DisposableBean {
    * Starts (or re-runs) the day's reconciliation from the channel's bill, in the background.
    *
    * @return the run, running
+   * @throws IllegalArgumentException if this instance has no bills of that channel
    */
   public ReconciliationRun start(String channel, LocalDate billDate) {
+    ChannelBills adapter = bills.get(channel);
     Optional<ReconciliationRun> claimed = claim(channel, billDate, RunSource.CHANNEL);
     if (claimed.isEmpty()) {
       return runs.find(channel, billDate).orElseThrow();
     }
     ReconciliationRun run = claimed.get();
-    submit(run.id(), download.of(billDate));
+    submit(run.id(), adapter.tradeBill(billDate, properties.downloadTimeout()));
     return run;
   }
 
   /**
-   * Reconciles the day from a bill given by hand, in the calling thread.
+   * Reconciles the day from a bill given by hand, in the calling thread; the channel's adapter
+   * reads it.
    *
    * @return the finished run, or empty if another instance is running that day
+   * @throws IllegalArgumentException if this instance has no bills of that channel
    */
   public Optional<ReconciliationRun> runNow(
       String channel, LocalDate billDate, BillSource bill, RunProgress progress) {
+    bills.get(channel); // refuses a channel nobody here can read before its day is claimed
     return claim(channel, billDate, RunSource.FILE)
         .map(run -> worker.work(run.id(), owner, bill, progress, RunControl.UNTIL_INTERRUPTED));
   }
@@ -112,9 +125,13 @@ public class Reconciliations implements DisposableBean {
       if (run.source() == RunSource.FILE && run.phase() == RunPhase.STAGING) {
         continue; // only the process that had the file can stage it
       }
+      Optional<ChannelBills> adapter = bills.find(run.channel());
+      if (adapter.isEmpty()) {
+        continue; // left to an instance configured for that channel
+      }
       if (runs.claim(run.id(), owner, clock.instant(), leaseEnd())) {
         log.info("reconcile run={} resumed phase={} owner={}", run.id(), run.phase(), owner);
-        submit(run.id(), download.of(run.billDate()));
+        submit(run.id(), adapter.get().tradeBill(run.billDate(), properties.downloadTimeout()));
         resumed++;
       }
     }

@@ -1,5 +1,6 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.BillLine;
 import org.springframework.stereotype.Component;
 
 /**

@@ -1,5 +1,7 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.channel.BillLine;
+
 /**
  * A staged bill row joined with our payment of the same out_trade_no, if any.
  *

@@ -1,6 +1,11 @@
 package io.payonce.server.reconcile;
 
 import io.payonce.server.PayOnceApplication;
+import io.payonce.server.channel.BadBillLine;
+import io.payonce.server.channel.BillLine;
+import io.payonce.server.channel.BillSink;
+import io.payonce.server.channel.ChannelBills;
+import io.payonce.server.channel.alipay.AlipayBillWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,6 +64,7 @@ public final class ReconciliationBenchmark {
             .run()) {
       JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
       Reconciliations reconciliations = context.getBean(Reconciliations.class);
+      ChannelBills alipay = context.getBean(BillChannels.class).get("ALIPAY");
       System.out.printf(
           "database=%s maxHeap=%dMB cpus=%d java=%s%n",
           database,
@@ -84,7 +90,7 @@ public final class ReconciliationBenchmark {
 
         settle();
         long b0Start = System.nanoTime();
-        long parsed = parseOnly(bill);
+        long parsed = parseOnly(alipay, bill);
         double b0 = seconds(b0Start);
         long b0Heap = peakHeapMb();
 
@@ -206,17 +212,17 @@ public final class ReconciliationBenchmark {
   private static void writeBill(Path file, LocalDate day, long rows, long idBase)
       throws IOException {
     try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
-        BillWriter writer = BillWriter.gbk(out, day)) {
+        AlipayBillWriter writer = AlipayBillWriter.gbk(out, day)) {
       for (long i = 0; i < rows; i++) {
         writer.payment("2026" + (idBase + i + 1), outTradeNo(idBase, i), amount(i));
       }
     }
   }
 
-  private static long parseOnly(Path bill) throws Exception {
+  private static long parseOnly(ChannelBills alipay, Path bill) throws Exception {
     long[] count = {0};
     try (InputStream in = new FileBillSource(bill).open()) {
-      AlipayTradeBillReader.read(
+      alipay.read(
           in,
           new BillSink() {
             @Override

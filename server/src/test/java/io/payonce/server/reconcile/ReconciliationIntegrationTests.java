@@ -8,9 +8,11 @@ import static org.awaitility.Awaitility.await;
 import io.payonce.server.alarm.Alarm;
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.BillSource;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.TradeState;
+import io.payonce.server.channel.alipay.AlipayBillWriter;
 import io.payonce.server.channel.alipay.AlipayChannel;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
@@ -71,7 +73,7 @@ abstract class ReconciliationIntegrationTests {
   @LocalServerPort int port;
   @Autowired Reconciliations reconciliations;
   @Autowired ReconciliationWorker worker;
-  @Autowired AlipayBillDownload download;
+  @Autowired BillChannels bills;
   @Autowired PaymentRepository payments;
   @Autowired PaymentTransitions transitions;
   @Autowired ChannelResultApplier applier;
@@ -244,7 +246,7 @@ abstract class ReconciliationIntegrationTests {
         worker.work(
             claimed.id(),
             reconciliations.owner(),
-            download.of(today),
+            alipayBillOfToday(),
             RunProgress.NONE,
             rows -> true);
 
@@ -280,7 +282,8 @@ abstract class ReconciliationIntegrationTests {
     assertMalformedBillRepairsNothing(
         dir,
         LocalDate.of(2020, 1, 2),
-        new BillWriter.Options(java.nio.charset.StandardCharsets.UTF_8, BillWriter.HEADER),
+        new AlipayBillWriter.Options(
+            java.nio.charset.StandardCharsets.UTF_8, AlipayBillWriter.HEADER),
         "GBK");
   }
 
@@ -289,13 +292,13 @@ abstract class ReconciliationIntegrationTests {
     assertMalformedBillRepairsNothing(
         dir,
         LocalDate.of(2020, 1, 3),
-        new BillWriter.Options(
-            AlipayTradeBillReader.GBK, BillWriter.HEADER.replace(",订单金额（元）", "")),
+        new AlipayBillWriter.Options(
+            AlipayBillWriter.GBK, AlipayBillWriter.HEADER.replace(",订单金额（元）", "")),
         "订单金额(元)");
   }
 
   private void assertMalformedBillRepairsNothing(
-      Path dir, LocalDate day, BillWriter.Options options, String error) throws Exception {
+      Path dir, LocalDate day, AlipayBillWriter.Options options, String error) throws Exception {
     Payment payment = paidWithoutNotify("16.0" + day.getDayOfMonth());
     long amount = payments.findById(payment.payId()).orElseThrow().amount().minorUnits();
     Path file =
@@ -318,7 +321,7 @@ abstract class ReconciliationIntegrationTests {
     Path file =
         writeBill(
             dir,
-            new BillWriter.Options(AlipayTradeBillReader.GBK, BillWriter.HEADER),
+            new AlipayBillWriter.Options(AlipayBillWriter.GBK, AlipayBillWriter.HEADER),
             writer -> {
               writer.garbage("garbage,row");
               writer.payment(payment.outTradeNo() + "T", payment.outTradeNo(), 1603);
@@ -478,16 +481,22 @@ abstract class ReconciliationIntegrationTests {
   }
 
   private byte[] downloadTodaysBill() throws Exception {
-    try (InputStream in = download.of(today).open()) {
+    try (InputStream in = alipayBillOfToday().open()) {
       return in.readAllBytes();
     }
   }
 
-  private static Path writeBill(Path dir, BillWriter.Options options, Consumer<BillWriter> rows)
+  private BillSource alipayBillOfToday() {
+    return bills.get("ALIPAY").tradeBill(today, properties.downloadTimeout());
+  }
+
+  private static Path writeBill(
+      Path dir, AlipayBillWriter.Options options, Consumer<AlipayBillWriter> rows)
       throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BillWriter writer =
-        new BillWriter(out, LocalDate.of(2026, 11, 28), options.charset(), options.header())) {
+    try (AlipayBillWriter writer =
+        new AlipayBillWriter(
+            out, LocalDate.of(2026, 11, 28), options.charset(), options.header())) {
       rows.accept(writer);
     }
     return Files.write(dir.resolve("bill.zip"), out.toByteArray());

@@ -1,5 +1,6 @@
 package io.payonce.server.reconcile.web;
 
+import io.payonce.server.channel.Channel;
 import io.payonce.server.reconcile.ReconciliationRun;
 import io.payonce.server.reconcile.Reconciliations;
 import io.payonce.server.web.FieldViolation;
@@ -9,6 +10,8 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -86,12 +89,16 @@ class ReconciliationController {
                 new ReconciliationNotFoundException("run " + id + " has no anomaly " + anomalyId));
   }
 
-  private static String channel(String channel) {
+  private String channel(String channel) {
     String name = channel == null ? "" : channel.strip().toUpperCase(Locale.ROOT);
-    if (!Reconciliations.supports(name)) {
-      throw invalid("channel", "must be ALIPAY");
+    if (!reconciliations.supports(name)) {
+      throw invalid("channel", "must be " + oneOf(reconciliations.channels()));
     }
     return name;
+  }
+
+  private static String oneOf(Set<Channel> channels) {
+    return channels.stream().map(Channel::name).collect(Collectors.joining(" or "));
   }
 
   private LocalDate billDate(String text) {

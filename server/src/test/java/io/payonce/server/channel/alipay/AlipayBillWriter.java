@@ -1,4 +1,4 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel.alipay;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,15 +16,19 @@ import java.util.zip.ZipOutputStream;
  * reference §2.2, streaming so a million rows cost no memory. Knobs make it malformed on purpose:
  * another charset, a header without a column, extra lines.
  */
-final class BillWriter implements AutoCloseable {
+public final class AlipayBillWriter implements AutoCloseable {
 
-  static final String HEADER =
+  /** The text of Alipay's trade bills. */
+  public static final Charset GBK = AlipayTradeBillReader.GBK;
+
+  /** The detail list's column header, full-width （元） as Alipay writes it. */
+  public static final String HEADER =
       "支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,"
           + "订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,"
           + "券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注";
 
   /** How the detail file is written: its charset and column header. */
-  record Options(Charset charset, String header) {}
+  public record Options(Charset charset, String header) {}
 
   private final ZipOutputStream zip;
   private final Writer text;
@@ -33,9 +37,9 @@ final class BillWriter implements AutoCloseable {
   private long refunds;
   private long refundSum;
 
-  BillWriter(OutputStream out, LocalDate day, Charset charset, String header) {
+  public AlipayBillWriter(OutputStream out, LocalDate day, Charset charset, String header) {
     try {
-      zip = new ZipOutputStream(out, AlipayTradeBillReader.GBK);
+      zip = new ZipOutputStream(out, GBK);
       String prefix = "20887210029193170156_" + day.toString().replace("-", "");
       zip.putNextEntry(new ZipEntry(prefix + "_业务明细.csv"));
       text = new OutputStreamWriter(zip, charset);
@@ -50,30 +54,30 @@ final class BillWriter implements AutoCloseable {
     }
   }
 
-  static BillWriter gbk(OutputStream out, LocalDate day) {
-    return new BillWriter(out, day, AlipayTradeBillReader.GBK, HEADER);
+  public static AlipayBillWriter gbk(OutputStream out, LocalDate day) {
+    return new AlipayBillWriter(out, day, GBK, HEADER);
   }
 
-  void payment(String tradeNo, String outTradeNo, long amountMinor) {
+  public void payment(String tradeNo, String outTradeNo, long amountMinor) {
     payments++;
     paymentSum += amountMinor;
     row(tradeNo, outTradeNo, "交易", amountMinor, "");
   }
 
-  void refund(String tradeNo, String outTradeNo, long amountMinor, String outRequestNo) {
+  public void refund(String tradeNo, String outTradeNo, long amountMinor, String outRequestNo) {
     refunds++;
     refundSum -= amountMinor;
     row(tradeNo, outTradeNo, "退款", -amountMinor, outRequestNo);
   }
 
   /** A line the footer counts as a payment row but that is not one. */
-  void garbage(String line) {
+  public void garbage(String line) {
     payments++;
     line(line);
   }
 
   /** A payment row whose amount cell is not money. */
-  void unreadableAmount(String tradeNo, String outTradeNo) {
+  public void unreadableAmount(String tradeNo, String outTradeNo) {
     payments++;
     line(
         tradeNo

@@ -1,5 +1,6 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel.alipay;
 
+import io.payonce.server.channel.BillFormatException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel;
 
 import java.time.Instant;
 
@@ -25,7 +25,10 @@ public record BillLine(
     PAYMENT,
     /** Money given back. */
     REFUND,
-    /** A row that could not be read; kept so that its out_trade_no, if any, is not missed. */
+    /**
+     * A row that could not be read, as reconciliation stages it so that its out_trade_no, if any,
+     * is not missed; a reader hands such a row to {@link BillSink#bad} instead.
+     */
     BAD
   }
 }

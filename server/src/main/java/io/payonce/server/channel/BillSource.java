@@ -1,9 +1,12 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel;
 
 import java.io.IOException;
 import java.io.InputStream;
 
-/** Opens a bill zip as a stream; each call starts from the beginning. */
+/**
+ * Opens a bill as its channel serves it (Alipay: a zip), for {@link ChannelBills#read}; each call
+ * starts from the beginning.
+ */
 @FunctionalInterface
 public interface BillSource {
 

@@ -1,4 +1,4 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel;
 
 /** A bill file that cannot be trusted as a whole: truncated, wrongly encoded, or framed badly. */
 public class BillFormatException extends Exception {

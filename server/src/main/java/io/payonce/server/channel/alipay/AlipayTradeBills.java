@@ -1,7 +1,13 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel.alipay;
 
+import io.payonce.server.channel.BillFormatException;
+import io.payonce.server.channel.BillSink;
+import io.payonce.server.channel.BillSource;
+import io.payonce.server.channel.BillTotals;
+import io.payonce.server.channel.BillUnavailableException;
+import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelBills;
 import io.payonce.server.channel.ChannelOutcome;
-import io.payonce.server.channel.alipay.AlipayChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -14,31 +20,41 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * Alipay's bill of a day: asks for the short-lived URL, then GETs it as a stream (no signature, a
- * plain GET, reference §1.6.8). The body is never buffered whole.
+ * Alipay's trade bill: the SDK call for the day's short-lived URL, then a plain GET of it as a
+ * stream (no signature, reference §1.6.8), never buffered whole; read by {@link
+ * AlipayTradeBillReader}.
  */
 @Component
-class AlipayBillDownload {
+class AlipayTradeBills implements ChannelBills {
 
   private final ObjectProvider<AlipayChannel> channel;
-  private final HttpClient http;
-  private final Duration timeout;
 
-  AlipayBillDownload(ObjectProvider<AlipayChannel> channel, ReconcileProperties properties) {
+  // No connect timeout of its own: a request's timeout bounds the wait for its response from the
+  // moment it is sent, connecting included.
+  private final HttpClient http =
+      HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+
+  AlipayTradeBills(ObjectProvider<AlipayChannel> channel) {
     this.channel = channel;
-    this.timeout = properties.downloadTimeout();
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(timeout)
-            .followRedirects(HttpClient.Redirect.NORMAL)
-            .build();
   }
 
-  BillSource of(LocalDate billDate) {
-    return () -> open(billDate);
+  @Override
+  public Channel channel() {
+    return Channel.ALIPAY;
   }
 
-  private InputStream open(LocalDate billDate) throws IOException, BillUnavailableException {
+  @Override
+  public BillSource tradeBill(LocalDate billDate, Duration timeout) {
+    return () -> open(billDate, timeout);
+  }
+
+  @Override
+  public BillTotals read(InputStream bill, BillSink sink) throws BillFormatException {
+    return AlipayTradeBillReader.read(bill, sink);
+  }
+
+  private InputStream open(LocalDate billDate, Duration timeout)
+      throws IOException, BillUnavailableException {
     ChannelOutcome<String> url = channel.getObject().tradeBillUrl(billDate);
     if (url instanceof ChannelOutcome.Refused<String> refused
         && refused.is(io.payonce.server.channel.Refusal.BILL_NOT_FOUND)) {

@@ -1,8 +1,13 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel.alipay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.payonce.server.channel.BadBillLine;
+import io.payonce.server.channel.BillFormatException;
+import io.payonce.server.channel.BillLine;
+import io.payonce.server.channel.BillSink;
+import io.payonce.server.channel.BillTotals;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -41,9 +46,9 @@ class AlipayTradeBillReaderUnitTests {
               writer.refund("2026112822001400000000000001", "OTN001", 1000, "R001");
             });
 
-    BillFooter footer = AlipayTradeBillReader.read(new ByteArrayInputStream(zip), sink);
+    BillTotals footer = AlipayTradeBillReader.read(new ByteArrayInputStream(zip), sink);
 
-    assertThat(footer).isEqualTo(new BillFooter(1, 8888, 1, -1000));
+    assertThat(footer).isEqualTo(new BillTotals(1, 8888, 1, -1000));
     assertThat(lines)
         .extracting(
             BillLine::lineNo,
@@ -62,9 +67,10 @@ class AlipayTradeBillReaderUnitTests {
 
   @Test
   void acceptsHalfWidthHeaderSpelling() throws Exception {
-    String halfWidth = BillWriter.HEADER.replace('（', '(').replace('）', ')');
+    String halfWidth = AlipayBillWriter.HEADER.replace('（', '(').replace('）', ')');
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BillWriter writer = new BillWriter(out, DAY, AlipayTradeBillReader.GBK, halfWidth)) {
+    try (AlipayBillWriter writer =
+        new AlipayBillWriter(out, DAY, AlipayTradeBillReader.GBK, halfWidth)) {
       writer.payment("T1", "OTN1", 1);
     }
 
@@ -106,7 +112,8 @@ class AlipayTradeBillReaderUnitTests {
         new java.util.zip.ZipOutputStream(out, AlipayTradeBillReader.GBK)) {
       zip.putNextEntry(new java.util.zip.ZipEntry("x_20261128_业务明细.csv"));
       zip.write(
-          (BillWriter.HEADER + "\r\nT1\t,OTN1\t,交易\t,x,a,b,,,,,,1.00,1.00,0,0,0,0,0,,0,0,,0,0,\r\n")
+          (AlipayBillWriter.HEADER
+                  + "\r\nT1\t,OTN1\t,交易\t,x,a,b,,,,,,1.00,1.00,0,0,0,0,0,,0,0,,0,0,\r\n")
               .getBytes(AlipayTradeBillReader.GBK));
       zip.closeEntry();
     } catch (java.io.IOException e) {
@@ -122,7 +129,8 @@ class AlipayTradeBillReaderUnitTests {
   @Test
   void rejectsUtf8Text() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BillWriter writer = new BillWriter(out, DAY, StandardCharsets.UTF_8, BillWriter.HEADER)) {
+    try (AlipayBillWriter writer =
+        new AlipayBillWriter(out, DAY, StandardCharsets.UTF_8, AlipayBillWriter.HEADER)) {
       writer.payment("T1", "OTN1", 100);
     }
 
@@ -136,8 +144,9 @@ class AlipayTradeBillReaderUnitTests {
   @Test
   void rejectsAHeaderWithoutTheOutTradeNoColumn() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    String header = BillWriter.HEADER.replace("商户订单号,", "");
-    try (BillWriter writer = new BillWriter(out, DAY, AlipayTradeBillReader.GBK, header)) {
+    String header = AlipayBillWriter.HEADER.replace("商户订单号,", "");
+    try (AlipayBillWriter writer =
+        new AlipayBillWriter(out, DAY, AlipayTradeBillReader.GBK, header)) {
       writer.payment("T1", "OTN1", 100);
     }
 
@@ -161,9 +170,9 @@ class AlipayTradeBillReaderUnitTests {
         .hasMessageContaining("footer");
   }
 
-  private static byte[] bill(Consumer<BillWriter> rows) {
+  private static byte[] bill(Consumer<AlipayBillWriter> rows) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BillWriter writer = BillWriter.gbk(out, DAY)) {
+    try (AlipayBillWriter writer = AlipayBillWriter.gbk(out, DAY)) {
       rows.accept(writer);
     }
     return out.toByteArray();

@@ -1,5 +1,10 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel.alipay;
 
+import io.payonce.server.channel.BadBillLine;
+import io.payonce.server.channel.BillFormatException;
+import io.payonce.server.channel.BillLine;
+import io.payonce.server.channel.BillSink;
+import io.payonce.server.channel.BillTotals;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,7 +68,7 @@ final class AlipayTradeBillReader {
    * @throws BillFormatException if the zip or the detail file is truncated, not GBK, lacks columns,
    *     or its rows disagree with its footer
    */
-  static BillFooter read(InputStream zipBytes, BillSink sink) throws BillFormatException {
+  static BillTotals read(InputStream zipBytes, BillSink sink) throws BillFormatException {
     try (ZipInputStream zip = new ZipInputStream(zipBytes, GBK)) {
       for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
         if (entry.getName().endsWith(DETAIL_SUFFIX)) {
@@ -80,7 +85,7 @@ final class AlipayTradeBillReader {
     }
   }
 
-  private static BillFooter readDetail(InputStream detail, BillSink sink)
+  private static BillTotals readDetail(InputStream detail, BillSink sink)
       throws IOException, BillFormatException {
     CharsetDecoder strictGbk =
         GBK.newDecoder()
@@ -168,7 +173,7 @@ final class AlipayTradeBillReader {
     return null;
   }
 
-  private static BillFooter checkedFooter(String trailer, Counts counts)
+  private static BillTotals checkedFooter(String trailer, Counts counts)
       throws BillFormatException {
     if (trailer == null || !trailer.contains(END_MARKER)) {
       throw new BillFormatException(
@@ -179,8 +184,8 @@ final class AlipayTradeBillReader {
     if (!payments.find() || !refunds.find()) {
       throw new BillFormatException("the bill is truncated: its footer lacks the totals");
     }
-    BillFooter footer =
-        new BillFooter(
+    BillTotals footer =
+        new BillTotals(
             Long.parseLong(payments.group(1)),
             minorUnits(payments.group(2)),
             Long.parseLong(refunds.group(1)),

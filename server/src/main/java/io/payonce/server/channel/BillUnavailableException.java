@@ -1,4 +1,4 @@
-package io.payonce.server.reconcile;
+package io.payonce.server.channel;
 
 /** No bill could be had: the channel refused or did not answer, or the file is not there. */
 public class BillUnavailableException extends Exception {
@@ -15,7 +15,7 @@ public class BillUnavailableException extends Exception {
   }
 
   /** The channel says it has no bill for the day because nothing happened that day. */
-  static BillUnavailableException noTradesThatDay(String message) {
+  public static BillUnavailableException noTradesThatDay(String message) {
     return new BillUnavailableException(message, true);
   }
 
