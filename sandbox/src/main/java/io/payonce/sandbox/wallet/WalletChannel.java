@@ -21,6 +21,9 @@ public interface WalletChannel {
   /** Whether a payment-code payment with this number or code waits for the buyer here. */
   boolean awaitsConfirmation(String outTradeNo, String authCode);
 
+  /** Whether a payment-code payment with this number or code exists here, in whatever state. */
+  boolean knowsPaymentCodeOrder(String outTradeNo, String authCode);
+
   /** The buyer confirms a waiting payment-code payment (enters the password). */
   WalletView confirm(String outTradeNo, String authCode);
 }

@@ -63,11 +63,19 @@ class WalletController {
                     HttpStatus.NOT_FOUND, "qr-code-unknown", "no channel issues this code"));
   }
 
-  /** The channel where it waits; otherwise the one the payment code belongs to, or the first. */
+  /**
+   * The channel where it waits; otherwise the one that knows it, the one the payment code belongs
+   * to, or the first (whose refusal then says why).
+   */
   private WalletChannel confirmingChannel(WalletAction action) {
     return channels.stream()
         .filter(c -> c.awaitsConfirmation(action.outTradeNo(), action.authCode()))
         .findFirst()
+        .or(
+            () ->
+                channels.stream()
+                    .filter(c -> c.knowsPaymentCodeOrder(action.outTradeNo(), action.authCode()))
+                    .findFirst())
         .or(
             () ->
                 channels.stream()

@@ -56,6 +56,12 @@ class AlipayWallet implements WalletChannel {
   }
 
   @Override
+  public boolean knowsPaymentCodeOrder(String outTradeNo, String authCode) {
+    return outTradeNo != null
+        && ledger.byOutTradeNo(outTradeNo).stream().anyMatch(o -> o.trade() != null);
+  }
+
+  @Override
   public WalletView confirm(String outTradeNo, String authCode) {
     if (outTradeNo == null) {
       throw new IllegalArgumentException("outTradeNo is required to confirm an Alipay payment");

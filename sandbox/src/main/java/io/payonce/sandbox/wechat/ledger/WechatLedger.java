@@ -241,6 +241,11 @@ public class WechatLedger implements SandboxResettable {
                 matchesConfirmation(o, outTradeNo, authCode) && o.state() == TradeState.USERPAYING);
   }
 
+  /** Whether this ledger holds a payment-code order with this number or code, in any state. */
+  public synchronized boolean holdsPaymentCodeOrder(String outTradeNo, String authCode) {
+    return orders.values().stream().anyMatch(o -> matchesConfirmation(o, outTradeNo, authCode));
+  }
+
   public synchronized Optional<WechatOrder> find(String mchid, OrderRef ref) {
     String key = keyOf(mchid, ref);
     return Optional.ofNullable(key == null ? null : refreshed(key, clock.now()));

@@ -62,6 +62,11 @@ class WechatWallet implements WalletChannel {
   }
 
   @Override
+  public boolean knowsPaymentCodeOrder(String outTradeNo, String authCode) {
+    return ledger.holdsPaymentCodeOrder(outTradeNo, authCode);
+  }
+
+  @Override
   public WalletView confirm(String outTradeNo, String authCode) {
     return answer(() -> ledger.confirm(outTradeNo, authCode));
   }
