@@ -262,7 +262,8 @@ class WechatApiV2IntegrationTests extends WechatSandboxTestSupport {
   }
 
   @Test
-  void aV2NotifyNotAcknowledgedWithReturnCodeSuccessIsRetried() {
+  void aV2NotifyNotAcknowledgedWithReturnCodeSuccessIsRetriedAndNativeOrdersGetBothKinds()
+      throws WxPayException {
     sandbox.registerMerchant(
         new WechatMerchant(
             MCHID,
@@ -274,12 +275,47 @@ class WechatApiV2IntegrationTests extends WechatSandboxTestSupport {
             receiver.v2Url(),
             null));
     receiver.replyNext(200);
-    String outTradeNo = paidOrder(2);
+    String outTradeNo = outTradeNo();
+    md5.micropay(micropay(outTradeNo, 2, TestPaymentCode.PAYS_AT_ONCE));
 
     await().until(() -> outcomes(outTradeNo).contains("DELIVERED"));
-    JsonNode attempts = notifies(outTradeNo);
-    assertThat(attempts.findValuesAsString("kind")).contains("V2", "V3");
-    assertThat(receiver.containing(outTradeNo)).hasSizeGreaterThanOrEqualTo(2);
+    assertThat(outcomes(outTradeNo)).containsExactly("FAILED", "DELIVERED");
+    assertThat(receiver.containing(outTradeNo)).hasSize(2);
+
+    String nativeNo = paidOrder(3);
+    await().until(() -> outcomes(nativeNo).size() == 2);
+    assertThat(notifies(nativeNo).findValuesAsString("kind")).containsExactlyInAnyOrder("V2", "V3");
+  }
+
+  @Test
+  void chaosActsOnApiV2TooASystemErrorTakesNoEffectAndATamperedXmlNotifyStillVerifies()
+      throws WxPayException {
+    putChaos(Map.of("method", "wechat.micropay", "gatewayErrorRate", 1.0));
+    String refused = outTradeNo();
+    assertThat(errCode(md5, micropay(refused, 1, TestPaymentCode.PAYS_AT_ONCE)))
+        .isEqualTo("SYSTEMERROR");
+    assertThatThrownBy(() -> md5.queryOrder(null, refused))
+        .isInstanceOfSatisfying(
+            WxPayException.class, e -> assertThat(e.getErrCode()).isEqualTo("ORDERNOTEXIST"));
+
+    putChaos(Map.of("method", "wechat.micropay", "gatewayErrorRate", 0.0));
+    putChaos(Map.of("tamperAmount", true));
+    sandbox.registerMerchant(
+        new WechatMerchant(
+            MCHID,
+            APPID,
+            RsaKeys.encode(MERCHANT_KEYS.getPublic()),
+            SERIAL,
+            API_V3_KEY,
+            V2_KEY,
+            receiver.v2Url(),
+            null));
+    String tampered = outTradeNo();
+    md5.micropay(micropay(tampered, 1, TestPaymentCode.PAYS_AT_ONCE));
+    await().until(() -> !receiver.containing(tampered).isEmpty());
+    WxPayOrderNotifyResult notify =
+        md5.parseOrderNotifyResult(receiver.containing(tampered).get(0).body());
+    assertThat(notify.getTotalFee()).isEqualTo(101);
   }
 
   private String postXml(String path, String xml) {
