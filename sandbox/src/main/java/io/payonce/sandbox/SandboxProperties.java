@@ -20,13 +20,18 @@ public class SandboxProperties {
    */
   private Path dataDir = defaultDataDir();
 
-  /** Keep the ledger and pending notifies in {@code dataDir/alipay-state.json} across restarts. */
+  /**
+   * Keep merchants, ledgers and pending notifies in {@code dataDir/alipay-state.json} and {@code
+   * dataDir/wechat-state.json} across restarts.
+   */
   private boolean persistence;
 
   /** Seeds the dice of the rate chaos knobs; unset, a random seed is drawn and logged. */
   private Long chaosSeed;
 
   private final Alipay alipay = new Alipay();
+
+  private final Wechat wechat = new Wechat();
 
   static Path defaultDataDir() {
     return Path.of(System.getProperty("user.home"), ".payonce", "sandbox").toAbsolutePath();
@@ -66,6 +71,10 @@ public class SandboxProperties {
 
   public Alipay getAlipay() {
     return alipay;
+  }
+
+  public Wechat getWechat() {
+    return wechat;
   }
 
   /** Settings under {@code payonce.sandbox.alipay.*}. */
@@ -190,6 +199,239 @@ public class SandboxProperties {
     }
 
     public void setTimeScale(double timeScale) {
+      this.timeScale = timeScale;
+    }
+
+    public List<Duration> getRetrySchedule() {
+      return retrySchedule;
+    }
+
+    public void setRetrySchedule(List<Duration> retrySchedule) {
+      this.retrySchedule = retrySchedule;
+    }
+
+    public Duration getReplyTimeout() {
+      return replyTimeout;
+    }
+
+    public void setReplyTimeout(Duration replyTimeout) {
+      this.replyTimeout = replyTimeout;
+    }
+  }
+
+  /** Settings under {@code payonce.sandbox.wechat.*}. */
+  public static class Wechat {
+
+    /** "WeChat Pay public key" private half (PKCS#8, Base64); generated and persisted if unset. */
+    private String platformPrivateKey;
+
+    /** Its public half (X.509, Base64); required when the private key is configured. */
+    private String platformPublicKey;
+
+    /** The key's id ({@code PUB_KEY_ID_...}); derived from the public key when unset. */
+    private String publicKeyId;
+
+    /** Merchants known from the start; more can be registered at runtime. */
+    private List<Merchant> merchants = new ArrayList<>();
+
+    /**
+     * How long a "confirms later" payment-code buyer takes to enter the password (sandbox clock).
+     */
+    private Duration micropayConfirmAfter = Duration.ofSeconds(5);
+
+    /** How long a refund stays PROCESSING before it settles (sandbox clock). */
+    private Duration refundSettleAfter = Duration.ofSeconds(1);
+
+    /** How long a bill download_url stays valid (sandbox clock). */
+    private Duration billUrlTtl = Duration.ofMinutes(5);
+
+    /** How far a request's Authorization timestamp may be from real time (WeChat: 5 minutes). */
+    private Duration timestampTolerance = Duration.ofMinutes(5);
+
+    private final WechatNotify notify = new WechatNotify();
+
+    public String getPlatformPrivateKey() {
+      return platformPrivateKey;
+    }
+
+    public void setPlatformPrivateKey(String platformPrivateKey) {
+      this.platformPrivateKey = platformPrivateKey;
+    }
+
+    public String getPlatformPublicKey() {
+      return platformPublicKey;
+    }
+
+    public void setPlatformPublicKey(String platformPublicKey) {
+      this.platformPublicKey = platformPublicKey;
+    }
+
+    public String getPublicKeyId() {
+      return publicKeyId;
+    }
+
+    public void setPublicKeyId(String publicKeyId) {
+      this.publicKeyId = publicKeyId;
+    }
+
+    public List<Merchant> getMerchants() {
+      return merchants;
+    }
+
+    public void setMerchants(List<Merchant> merchants) {
+      this.merchants = merchants;
+    }
+
+    public Duration getMicropayConfirmAfter() {
+      return micropayConfirmAfter;
+    }
+
+    public void setMicropayConfirmAfter(Duration micropayConfirmAfter) {
+      this.micropayConfirmAfter = micropayConfirmAfter;
+    }
+
+    public Duration getRefundSettleAfter() {
+      return refundSettleAfter;
+    }
+
+    public void setRefundSettleAfter(Duration refundSettleAfter) {
+      this.refundSettleAfter = refundSettleAfter;
+    }
+
+    public Duration getBillUrlTtl() {
+      return billUrlTtl;
+    }
+
+    public void setBillUrlTtl(Duration billUrlTtl) {
+      this.billUrlTtl = billUrlTtl;
+    }
+
+    public Duration getTimestampTolerance() {
+      return timestampTolerance;
+    }
+
+    public void setTimestampTolerance(Duration timestampTolerance) {
+      this.timestampTolerance = timestampTolerance;
+    }
+
+    public WechatNotify getNotify() {
+      return notify;
+    }
+  }
+
+  /** A WeChat Pay merchant preconfigured by properties (see the registration endpoint). */
+  public static class Merchant {
+    private String mchid;
+    private String appid;
+    private String publicKey;
+    private String serialNo;
+    private String apiV3Key;
+    private String v2Key;
+    private String v2NotifyUrl;
+    private String refundNotifyUrl;
+
+    public String getMchid() {
+      return mchid;
+    }
+
+    public void setMchid(String mchid) {
+      this.mchid = mchid;
+    }
+
+    public String getAppid() {
+      return appid;
+    }
+
+    public void setAppid(String appid) {
+      this.appid = appid;
+    }
+
+    public String getPublicKey() {
+      return publicKey;
+    }
+
+    public void setPublicKey(String publicKey) {
+      this.publicKey = publicKey;
+    }
+
+    public String getSerialNo() {
+      return serialNo;
+    }
+
+    public void setSerialNo(String serialNo) {
+      this.serialNo = serialNo;
+    }
+
+    public String getApiV3Key() {
+      return apiV3Key;
+    }
+
+    public void setApiV3Key(String apiV3Key) {
+      this.apiV3Key = apiV3Key;
+    }
+
+    public String getV2Key() {
+      return v2Key;
+    }
+
+    public void setV2Key(String v2Key) {
+      this.v2Key = v2Key;
+    }
+
+    public String getV2NotifyUrl() {
+      return v2NotifyUrl;
+    }
+
+    public void setV2NotifyUrl(String v2NotifyUrl) {
+      this.v2NotifyUrl = v2NotifyUrl;
+    }
+
+    public String getRefundNotifyUrl() {
+      return refundNotifyUrl;
+    }
+
+    public void setRefundNotifyUrl(String refundNotifyUrl) {
+      this.refundNotifyUrl = refundNotifyUrl;
+    }
+  }
+
+  /** Settings under {@code payonce.sandbox.wechat.notify.*}. */
+  public static class WechatNotify {
+
+    /**
+     * Multiplies every retry interval; unset, the Alipay notifier's {@code time-scale} applies, so
+     * one setting compresses both channels' schedules.
+     */
+    private Double timeScale;
+
+    /** Waits between attempts after the first (WeChat: 15s/15s/30s/3m/.../6h/6h, 24h4m in all). */
+    private List<Duration> retrySchedule =
+        new ArrayList<>(
+            List.of(
+                Duration.ofSeconds(15),
+                Duration.ofSeconds(15),
+                Duration.ofSeconds(30),
+                Duration.ofMinutes(3),
+                Duration.ofMinutes(10),
+                Duration.ofMinutes(20),
+                Duration.ofMinutes(30),
+                Duration.ofMinutes(30),
+                Duration.ofMinutes(30),
+                Duration.ofMinutes(60),
+                Duration.ofHours(3),
+                Duration.ofHours(3),
+                Duration.ofHours(3),
+                Duration.ofHours(6),
+                Duration.ofHours(6)));
+
+    /** How long the merchant may take to answer one delivery (WeChat: 5 s). */
+    private Duration replyTimeout = Duration.ofSeconds(5);
+
+    public Double getTimeScale() {
+      return timeScale;
+    }
+
+    public void setTimeScale(Double timeScale) {
       this.timeScale = timeScale;
     }
 

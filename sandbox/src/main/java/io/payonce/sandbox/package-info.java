@@ -1,2 +1,2 @@
-/** An offline simulator of payment channels (Alipay today), the oracle of PayOnce's tests. */
+/** An offline simulator of payment channels (Alipay, WeChat Pay), the oracle of PayOnce's tests. */
 package io.payonce.sandbox;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.payonce.sandbox.SandboxAutoConfiguration;
 import io.payonce.sandbox.alipay.AlipaySandbox;
 import io.payonce.sandbox.clock.SandboxClock;
+import io.payonce.sandbox.wechat.WechatSandbox;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -27,7 +28,11 @@ class SandboxAutoConfigurationIntegrationTests {
 
   @Test
   void isAbsentUnlessEnabled() {
-    runner.run(context -> assertThat(context).doesNotHaveBean(AlipaySandbox.class));
+    runner.run(
+        context -> {
+          assertThat(context).doesNotHaveBean(AlipaySandbox.class);
+          assertThat(context).doesNotHaveBean(WechatSandbox.class);
+        });
   }
 
   @Test
@@ -42,6 +47,9 @@ class SandboxAutoConfigurationIntegrationTests {
               assertThat(context).hasSingleBean(JsonMapper.class);
               assertThat(context.getBean(AlipaySandbox.class).gatewayPath())
                   .isEqualTo("/sandbox/alipay/gateway.do");
+              assertThat(context).hasSingleBean(WechatSandbox.class);
+              assertThat(context.getBean(WechatSandbox.class).basePath())
+                  .isEqualTo("/sandbox/wechat");
             });
   }
 

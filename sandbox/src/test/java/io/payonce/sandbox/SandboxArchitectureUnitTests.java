@@ -22,6 +22,13 @@ class SandboxArchitectureUnitTests {
       noClasses().should().dependOnClassesThat().resideInAPackage("com.wechat.pay..");
 
   @ArchTest
+  static final ArchRule neverUsesWxJava =
+      noClasses()
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("com.github.binarywang..", "me.chanjar..");
+
+  @ArchTest
   static final ArchRule usesJackson3Only =
       noClasses()
           .should()

@@ -6,9 +6,10 @@ import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Every fault the sandbox can inject, with its JSON name and the faithful (or, where Alipay's
- * behaviour is unconfirmed, the conservative) default. A rate knob (default {@code 0.0}) takes a
- * number from 0 to 1, or {@code true}/{@code false} for 1/0; {@link Chaos#roll} draws it.
+ * Every fault the sandbox can inject, with its JSON name and the faithful (or, where the channel's
+ * behaviour is unconfirmed, the conservative) default. Knobs named for one channel act on it alone;
+ * the others act on both. A rate knob (default {@code 0.0}) takes a number from 0 to 1, or {@code
+ * true}/{@code false} for 1/0; {@link Chaos#roll} draws it.
  */
 public enum ChaosKnob {
   /** Each notify is sent this many times, some of the copies concurrently. */
@@ -58,7 +59,40 @@ public enum ChaosKnob {
   /** [UNC] How long after payment alipay.trade.cancel may still refund. */
   CANCEL_WINDOW_SECONDS("cancelWindowSeconds", 86_400L),
   /** [UNC] What a day without trades gives: isp.bill_not_exist or a file with no rows. */
-  BILL_EMPTY_DAY("billEmptyDay", "NOT_EXIST", "NOT_EXIST", "EMPTY_FILE");
+  BILL_EMPTY_DAY("billEmptyDay", "NOT_EXIST", "NOT_EXIST", "EMPTY_FILE"),
+  /** WeChat: each notify attempt is delivered a second time, on another connection, later. */
+  NOTIFY_TWICE("notifyTwice", false),
+  /** WeChat: how long after the first the second notifyTwice delivery starts. */
+  NOTIFY_TWICE_GAP_MS("notifyTwiceGapMs", 1000L),
+  /**
+   * WeChat: before a notify, a probe with a {@code WECHATPAY/SIGNTEST/} signature that does not
+   * verify and that the merchant must reject.
+   */
+  NOTIFY_SIGNATURE_PROBE("notifySignatureProbe", false),
+  /** WeChat: the buyer may still pay after the order's time_expire, as WeChat has been seen to. */
+  PAYABLE_AFTER_TIME_EXPIRE("payableAfterTimeExpire", false),
+  /** WeChat: which error gatewayErrorRate answers: 500 SYSTEM_ERROR, 429 FREQUENCY_LIMITED. */
+  WECHAT_ERROR_CODE(
+      "wechatErrorCode", "SYSTEM_ERROR", "SYSTEM_ERROR", "FREQUENCY_LIMITED", "MIXED"),
+  /** WeChat [UNC]: the HTTP status of ORDERPAID (documented tables disagree: 403 or 400). */
+  ORDER_PAID_STATUS("orderPaidStatus", "403", "403", "400"),
+  /** WeChat [UNC]: a repeated prepay with other parameters. */
+  PREPAY_DIFFERENT_PARAMS(
+      "prepayDifferentParams", "OUT_TRADE_NO_USED", "OUT_TRADE_NO_USED", "INVALID_REQUEST"),
+  /** WeChat [UNC]: closing an order already closed (or failed, or reversed). */
+  WECHAT_CLOSE_CLOSED("wechatCloseClosed", "NO_CONTENT", "NO_CONTENT", "ORDER_CLOSED"),
+  /** WeChat [UNC]: closing an out_trade_no that names no order. */
+  WECHAT_CLOSE_UNKNOWN("wechatCloseUnknown", "NO_CONTENT", "NO_CONTENT", "ORDER_NOT_EXIST"),
+  /** WeChat [UNC]: reverse while the payment-code buyer is still entering the password. */
+  REVERSE_WHILE_USERPAYING("reverseWhileUserpaying", "USERPAYING", "USERPAYING", "REVERSE"),
+  /** WeChat [UNC]: the trade_state of a paid payment-code order once reversed (refunded). */
+  REVERSED_PAID_STATE("reversedPaidState", "REVOKED", "REVOKED", "REFUND"),
+  /** WeChat: the status a refund settles to (and its notify: REFUND.SUCCESS/ABNORMAL/CLOSED). */
+  REFUND_OUTCOME("refundOutcome", "SUCCESS", "SUCCESS", "ABNORMAL", "CLOSED"),
+  /** WeChat: the trade bill answers 400 STATEMENT_CREATING (not ready yet, T+1 before 10:00). */
+  BILL_STATEMENT_CREATING("billStatementCreating", false),
+  /** WeChat: the trade bill starts with a UTF-8 byte order mark. */
+  BILL_BOM("billBom", false);
 
   private final String jsonName;
   private final Object defaultValue;

@@ -1,2 +1,2 @@
-/** The buyer's side: scanning and paying QR codes, confirming barcode payments, a phone page. */
+/** The buyer's side at Alipay: its wallet channel and the barcode test auth codes. */
 package io.payonce.sandbox.alipay.wallet;

@@ -1,0 +1,62 @@
+package io.payonce.sandbox.wechat.gateway;
+
+import io.payonce.sandbox.chaos.Chaos;
+import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.wechat.ledger.WechatLedger;
+import java.util.regex.Pattern;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /v3/pay/transactions/out-trade-no/{out_trade_no}/close} with {@code {"mchid"}}: 204
+ * No Content (signed, empty body). Paid: ORDERPAID. A closed or unknown order answers 204 as well
+ * by default ([UNC] knobs wechatCloseClosed, wechatCloseUnknown): a close proves nothing.
+ */
+@Component
+class CloseApi implements V3Api {
+
+  private static final Pattern PATH =
+      Pattern.compile("/v3/pay/transactions/out-trade-no/([^/]+)/close");
+
+  private final WechatLedger ledger;
+  private final Chaos chaos;
+
+  CloseApi(WechatLedger ledger, Chaos chaos) {
+    this.ledger = ledger;
+    this.chaos = chaos;
+  }
+
+  @Override
+  public String name() {
+    return "wechat.close";
+  }
+
+  @Override
+  public String httpMethod() {
+    return "POST";
+  }
+
+  @Override
+  public Pattern path() {
+    return PATH;
+  }
+
+  @Override
+  public String outTradeNo(V3Call call) {
+    return call.pathValues().get(0);
+  }
+
+  @Override
+  public V3Reply handle(V3Call call) {
+    String mchid = call.body().required("mchid");
+    if (!mchid.equals(call.merchant().mchid())) {
+      throw new V3Failure(400, "PARAM_ERROR", "mchid 与请求头 Authorization 中的商户号不一致");
+    }
+    String outTradeNo = outTradeNo(call);
+    ledger.close(
+        mchid,
+        outTradeNo,
+        "NO_CONTENT".equals(chaos.choice(ChaosKnob.WECHAT_CLOSE_UNKNOWN, name(), outTradeNo)),
+        "NO_CONTENT".equals(chaos.choice(ChaosKnob.WECHAT_CLOSE_CLOSED, name(), outTradeNo)));
+    return V3Reply.noContent();
+  }
+}

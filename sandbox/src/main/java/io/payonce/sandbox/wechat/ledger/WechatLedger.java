@@ -1,0 +1,571 @@
+package io.payonce.sandbox.wechat.ledger;
+
+import io.payonce.sandbox.SandboxResettable;
+import io.payonce.sandbox.clock.SandboxClock;
+import io.payonce.sandbox.wechat.WechatIds;
+import io.payonce.sandbox.wechat.ledger.OrderChange.Kind;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/**
+ * Every WeChat Pay order and refund, and the only code that changes them. One lock guards all of
+ * it, as in the Alipay ledger: this is the oracle of how often a buyer was charged.
+ */
+@Component
+public class WechatLedger implements SandboxResettable {
+
+  /** A Native code_url is valid for two hours. */
+  static final Duration CODE_URL_LIFE = Duration.ofHours(2);
+
+  /** time_expire earlier than now + 1 minute is raised to it. */
+  static final Duration MIN_TIME_TO_PAY = Duration.ofMinutes(1);
+
+  /** WeChat allows at most 50 refunds of one order. */
+  static final int MAX_REFUNDS = 50;
+
+  private final Map<String, WechatOrder> orders = new LinkedHashMap<>();
+  private final Map<String, String> keysByTransactionId = new HashMap<>();
+  private final Map<String, String> keysByCodeUrl = new HashMap<>();
+  private final Set<String> pending = new HashSet<>();
+  private final AtomicLong version = new AtomicLong();
+  private final SandboxClock clock;
+  private final ObjectProvider<OrderChangeListener> listeners;
+
+  WechatLedger(SandboxClock clock, ObjectProvider<OrderChangeListener> listeners) {
+    this.clock = clock;
+    this.listeners = listeners;
+  }
+
+  /** Names an order by WeChat's transaction_id (which wins) or the merchant's out_trade_no. */
+  public record OrderRef(String outTradeNo, String transactionId) {
+
+    public static OrderRef outTradeNo(String outTradeNo) {
+      return new OrderRef(outTradeNo, null);
+    }
+
+    public static OrderRef transactionId(String transactionId) {
+      return new OrderRef(null, transactionId);
+    }
+  }
+
+  public record Prepay(String mchid, String appid, String outTradeNo, OrderTerms terms) {}
+
+  /** How the payment-code buyer behaves once the code is accepted. */
+  public enum Buyer {
+    /** Pays at once. */
+    PAYS,
+    /** Must enter the password: USERPAYING until {@code autoPayAt} or a wallet confirmation. */
+    ENTERS_PASSWORD,
+    /** The bank refuses: PAYERROR. */
+    BANK_FAILS
+  }
+
+  public record Micropay(
+      String mchid,
+      String appid,
+      String outTradeNo,
+      OrderTerms terms,
+      String authCode,
+      String openid,
+      String signType,
+      String v2NotifyUrl,
+      Buyer buyer,
+      Instant autoPayAt) {}
+
+  /** A payment-code call's effect; {@code created} is false when it repeats an earlier call. */
+  public record Micropaid(WechatOrder order, boolean created) {}
+
+  /** A refund's effect; {@code created} is false when it repeats an earlier refund. */
+  public record Refunded(WechatOrder order, WechatRefund refund, boolean created) {}
+
+  /** A reversal's effect; {@code first} is false when it repeats an earlier reversal. */
+  public record Reversed(WechatOrder order, Reversal reversal, boolean first) {}
+
+  /** Choices WeChat leaves unconfirmed, decided per call by the chaos knobs. */
+  public record ReversePolicy(boolean reverseWhileUserPaying, boolean paidStaysRefund) {}
+
+  public record RefundRequest(
+      String mchid,
+      OrderRef ref,
+      String outRefundNo,
+      long amount,
+      long total,
+      String reason,
+      String notifyUrl,
+      RefundStatus outcome,
+      Duration settleAfter) {}
+
+  public synchronized WechatOrder prepay(Prepay command, Refusal differentDeal) {
+    Instant now = clock.now();
+    String key = key(command.mchid(), command.outTradeNo());
+    WechatOrder existing = refreshed(key, now);
+    OrderTerms terms = raisedTimeExpire(command.terms(), now);
+    if (existing != null) {
+      requireRepeatable(existing, TradeType.NATIVE, command.terms(), differentDeal);
+      if (!now.isBefore(existing.codeUrlDeadline())) {
+        keysByCodeUrl.remove(existing.codeUrl());
+        WechatOrder renewed = existing.withCodeUrl(WechatIds.codeUrl(), now.plus(CODE_URL_LIFE));
+        put(renewed);
+        return renewed;
+      }
+      return existing;
+    }
+    WechatOrder order =
+        new WechatOrder(
+            command.mchid(),
+            command.appid(),
+            command.outTradeNo(),
+            TradeType.NATIVE,
+            terms,
+            WechatIds.codeUrl(),
+            now.plus(CODE_URL_LIFE),
+            now,
+            TradeState.NOTPAY,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            List.of(),
+            null);
+    put(order);
+    return order;
+  }
+
+  /**
+   * A payment-code order, or the same order again when the call is repeated with the same data (the
+   * caller answers from its state).
+   */
+  public synchronized Micropaid micropay(Micropay command) {
+    Instant now = clock.now();
+    String key = key(command.mchid(), command.outTradeNo());
+    WechatOrder existing = refreshed(key, now);
+    if (existing != null) {
+      if (existing.tradeType() != TradeType.MICROPAY) {
+        throw new WechatRefused(Refusal.OUT_TRADE_NO_USED);
+      }
+      if (!existing.terms().sameDeal(command.terms())
+          || !existing.authCode().equals(command.authCode())) {
+        throw new WechatRefused(Refusal.INVALID_REQUEST, "重入请求数据和已存在的业务单据数据不一致");
+      }
+      return new Micropaid(existing, false);
+    }
+    WechatOrder order =
+        new WechatOrder(
+            command.mchid(),
+            command.appid(),
+            command.outTradeNo(),
+            TradeType.MICROPAY,
+            command.terms(),
+            null,
+            null,
+            now,
+            TradeState.USERPAYING,
+            null,
+            command.openid(),
+            command.authCode(),
+            command.signType(),
+            command.v2NotifyUrl(),
+            null,
+            null,
+            command.buyer() == Buyer.ENTERS_PASSWORD ? command.autoPayAt() : null,
+            List.of(),
+            null);
+    put(order);
+    WechatOrder placed =
+        switch (command.buyer()) {
+          case PAYS -> pay(order, command.openid(), "wechat.micropay", now);
+          case BANK_FAILS ->
+              changed(
+                  order.moved(TradeState.PAYERROR, now), Kind.PAY_FAILED, "wechat.micropay", null);
+          case ENTERS_PASSWORD -> order;
+        };
+    return new Micropaid(placed, true);
+  }
+
+  /** The Native order behind a code_url, as the buyer's phone shows it after the scan. */
+  public synchronized WechatOrder scan(String codeUrl, Predicate<String> payableAfterTimeExpire) {
+    Instant now = clock.now();
+    WechatOrder order = byCodeUrl(codeUrl, now);
+    requireOpen(order);
+    requirePayableNow(order, now, payableAfterTimeExpire.test(order.outTradeNo()));
+    return order;
+  }
+
+  /** The buyer scans a code_url and pays it. */
+  public synchronized WechatOrder walletPay(
+      String codeUrl, String openid, Predicate<String> payableAfterTimeExpire) {
+    Instant now = clock.now();
+    WechatOrder order = scan(codeUrl, payableAfterTimeExpire);
+    return pay(order, openid, "wechat.wallet.pay", now);
+  }
+
+  /**
+   * The buyer enters the password of a waiting payment-code order, named by out_trade_no or by the
+   * payment code it was paid with (the most recent such order).
+   */
+  public synchronized WechatOrder confirm(String outTradeNo, String authCode) {
+    Instant now = clock.now();
+    List<String> keys =
+        List.copyOf(orders.keySet()).stream()
+            .filter(k -> matchesConfirmation(orders.get(k), outTradeNo, authCode))
+            .toList();
+    if (keys.isEmpty()) {
+      throw new WechatRefused(Refusal.NOTHING_TO_CONFIRM);
+    }
+    WechatOrder order = refreshed(keys.get(keys.size() - 1), now);
+    requireOpen(order);
+    return pay(order, order.openid(), "wechat.wallet.confirm", now);
+  }
+
+  /** Whether this ledger holds a waiting payment-code order with this number or code. */
+  public synchronized boolean awaitsConfirmation(String outTradeNo, String authCode) {
+    return orders.values().stream()
+        .anyMatch(
+            o ->
+                matchesConfirmation(o, outTradeNo, authCode) && o.state() == TradeState.USERPAYING);
+  }
+
+  /** Whether this ledger holds a payment-code order with this number or code, in any state. */
+  public synchronized boolean holdsPaymentCodeOrder(String outTradeNo, String authCode) {
+    return orders.values().stream().anyMatch(o -> matchesConfirmation(o, outTradeNo, authCode));
+  }
+
+  public synchronized Optional<WechatOrder> find(String mchid, OrderRef ref) {
+    String key = keyOf(mchid, ref);
+    return Optional.ofNullable(key == null ? null : refreshed(key, clock.now()));
+  }
+
+  /**
+   * Closes a NOTPAY order. Empty when there was nothing to close and the caller chose to answer
+   * that as success (WeChat has been seen answering 204 for unknown and closed orders).
+   */
+  public synchronized Optional<WechatOrder> close(
+      String mchid, String outTradeNo, boolean unknownIsSuccess, boolean closedIsSuccess) {
+    Instant now = clock.now();
+    String key = keyOf(mchid, OrderRef.outTradeNo(outTradeNo));
+    WechatOrder order = key == null ? null : refreshed(key, now);
+    if (order == null) {
+      if (unknownIsSuccess) {
+        return Optional.empty();
+      }
+      throw new WechatRefused(Refusal.ORDER_NOT_EXIST);
+    }
+    return switch (order.state()) {
+      case NOTPAY ->
+          Optional.of(
+              changed(order.moved(TradeState.CLOSED, now), Kind.CLOSED, "wechat.close", null));
+      case USERPAYING -> throw new WechatRefused(Refusal.CLOSE_WHILE_USERPAYING);
+      case SUCCESS, REFUND -> throw new WechatRefused(Refusal.ORDER_PAID);
+      case CLOSED, PAYERROR, REVOKED -> {
+        if (closedIsSuccess) {
+          yield Optional.of(order);
+        }
+        throw new WechatRefused(
+            order.state() == TradeState.REVOKED ? Refusal.ORDER_REVERSED : Refusal.ORDER_CLOSED);
+      }
+    };
+  }
+
+  /**
+   * Reverses a payment-code order: closes it if unpaid, refunds it in full if paid. A repeated
+   * reversal answers as the first did and moves nothing.
+   */
+  public synchronized Reversed reverse(String mchid, OrderRef ref, ReversePolicy policy) {
+    Instant now = clock.now();
+    String key = keyOf(mchid, ref);
+    WechatOrder order = key == null ? null : refreshed(key, now);
+    if (order == null) {
+      throw new WechatRefused(Refusal.ORDER_NOT_EXIST);
+    }
+    if (order.tradeType() != TradeType.MICROPAY) {
+      throw new WechatRefused(Refusal.NOT_A_PAYMENT_CODE_ORDER);
+    }
+    if (order.reversal() != null) {
+      return new Reversed(order, order.reversal(), false);
+    }
+    return switch (order.state()) {
+      case USERPAYING -> {
+        if (!policy.reverseWhileUserPaying()) {
+          throw new WechatRefused(Refusal.REVERSE_WHILE_USERPAYING);
+        }
+        yield closeByReversal(order, now);
+      }
+      case NOTPAY, PAYERROR -> closeByReversal(order, now);
+      case SUCCESS, REFUND -> refundByReversal(order, now, policy.paidStaysRefund());
+      case CLOSED, REVOKED -> new Reversed(order, new Reversal(Reversal.CLOSE, now, 0), false);
+    };
+  }
+
+  public synchronized Refunded refund(RefundRequest request) {
+    Instant now = clock.now();
+    String key = keyOf(request.mchid(), request.ref());
+    WechatOrder order = key == null ? null : refreshed(key, now);
+    if (order == null) {
+      throw new WechatRefused(Refusal.RESOURCE_NOT_EXISTS, "订单不存在");
+    }
+    Optional<WechatRefund> previous = order.refund(request.outRefundNo());
+    if (previous.isPresent()) {
+      if (!previous.get().sameRequest(request.amount())) {
+        throw new WechatRefused(Refusal.INVALID_REQUEST, "同一退款单号的退款金额不一致");
+      }
+      return new Refunded(order, previous.get(), false);
+    }
+    if (refundsByNo(request.mchid(), request.outRefundNo()).isPresent()) {
+      throw new WechatRefused(Refusal.INVALID_REQUEST, "退款单号已用于其他订单");
+    }
+    if (!order.state().paid()) {
+      throw new WechatRefused(
+          order.state() == TradeState.REVOKED
+              ? Refusal.INVALID_REQUEST
+              : Refusal.RESOURCE_NOT_EXISTS,
+          order.state() == TradeState.REVOKED ? "订单已撤销并全额退款" : "订单未支付");
+    }
+    if (request.total() != order.terms().total()) {
+      throw new WechatRefused(Refusal.INVALID_REQUEST, "订单金额与原订单不一致");
+    }
+    if (order.refunds().size() >= MAX_REFUNDS) {
+      throw new WechatRefused(Refusal.INVALID_REQUEST, "退款次数超过限制(50次)");
+    }
+    if (order.refunded() + request.amount() > order.terms().total()) {
+      throw new WechatRefused(Refusal.INVALID_REQUEST, "订单可退金额不足");
+    }
+    WechatRefund refund =
+        new WechatRefund(
+            request.outRefundNo(),
+            WechatIds.refundId(now),
+            request.amount(),
+            request.reason(),
+            request.notifyUrl(),
+            RefundStatus.PROCESSING,
+            now,
+            now.plus(request.settleAfter()),
+            request.outcome(),
+            null);
+    WechatOrder refunded =
+        changed(order.withRefund(refund), Kind.REFUND_ACCEPTED, "wechat.refund", refund);
+    WechatOrder settled = refreshed(key(refunded.mchid(), refunded.outTradeNo()), now);
+    return new Refunded(settled, settled.refund(refund.outRefundNo()).orElseThrow(), true);
+  }
+
+  /** The refund with this out_refund_no of one of the merchant's orders, refreshed. */
+  public synchronized Optional<Refunded> findRefund(String mchid, String outRefundNo) {
+    return refundsByNo(mchid, outRefundNo)
+        .map(order -> refreshed(key(order.mchid(), order.outTradeNo()), clock.now()))
+        .map(order -> new Refunded(order, order.refund(outRefundNo).orElseThrow(), false));
+  }
+
+  /** Applies what time alone does: due password confirmations, refunds that settle. */
+  public synchronized void settleDue() {
+    Instant now = clock.now();
+    List.copyOf(pending).forEach(key -> refreshed(key, now));
+  }
+
+  public synchronized List<WechatOrder> byOutTradeNo(String outTradeNo) {
+    Instant now = clock.now();
+    return List.copyOf(orders.keySet()).stream()
+        .map(key -> refreshed(key, now))
+        .filter(o -> o.outTradeNo().equals(outTradeNo))
+        .toList();
+  }
+
+  public synchronized List<WechatOrder> all() {
+    return List.copyOf(orders.values());
+  }
+
+  public synchronized List<WechatOrder> page(int page, int size) {
+    List<WechatOrder> all = new ArrayList<>(orders.values());
+    int from = Math.min(all.size(), page * size);
+    return List.copyOf(all.subList(from, Math.min(all.size(), from + size)));
+  }
+
+  public synchronized int size() {
+    return orders.size();
+  }
+
+  /** Increases with every change, so persistence knows when to write. */
+  public long version() {
+    return version.get();
+  }
+
+  public synchronized void restore(List<WechatOrder> restored) {
+    reset();
+    restored.forEach(this::put);
+  }
+
+  @Override
+  public synchronized void reset() {
+    orders.clear();
+    keysByTransactionId.clear();
+    keysByCodeUrl.clear();
+    pending.clear();
+    version.incrementAndGet();
+  }
+
+  private Reversed closeByReversal(WechatOrder order, Instant now) {
+    Reversal reversal = new Reversal(Reversal.CLOSE, now, 0);
+    WechatOrder reversed =
+        changed(
+            order.reversed(reversal, TradeState.REVOKED), Kind.REVERSED, "wechat.reverse", null);
+    return new Reversed(reversed, reversal, true);
+  }
+
+  private Reversed refundByReversal(WechatOrder order, Instant now, boolean paidStaysRefund) {
+    long rest = order.terms().total() - order.refunded();
+    Reversal reversal = new Reversal(Reversal.REFUND, now, rest);
+    TradeState next = paidStaysRefund ? TradeState.REFUND : TradeState.REVOKED;
+    WechatOrder reversed =
+        changed(order.reversed(reversal, next), Kind.REVERSED, "wechat.reverse", null);
+    return new Reversed(reversed, reversal, true);
+  }
+
+  private static boolean matchesConfirmation(
+      WechatOrder order, String outTradeNo, String authCode) {
+    return order.tradeType() == TradeType.MICROPAY
+        && (outTradeNo == null || order.outTradeNo().equals(outTradeNo))
+        && (authCode == null || authCode.equals(order.authCode()))
+        && (outTradeNo != null || authCode != null);
+  }
+
+  private static void requireRepeatable(
+      WechatOrder existing, TradeType type, OrderTerms terms, Refusal differentDeal) {
+    if (existing.tradeType() != type) {
+      throw new WechatRefused(Refusal.OUT_TRADE_NO_USED);
+    }
+    requireOpen(existing);
+    if (!existing.terms().sameDeal(terms)) {
+      throw new WechatRefused(
+          differentDeal,
+          differentDeal == Refusal.INVALID_REQUEST ? "请确认相同单号是否使用了不同的参数" : differentDeal.message());
+    }
+  }
+
+  private static void requireOpen(WechatOrder order) {
+    switch (order.state()) {
+      case SUCCESS, REFUND -> throw new WechatRefused(Refusal.ORDER_PAID);
+      case REVOKED -> throw new WechatRefused(Refusal.ORDER_REVERSED);
+      case CLOSED, PAYERROR -> throw new WechatRefused(Refusal.ORDER_CLOSED);
+      case NOTPAY, USERPAYING -> {}
+    }
+  }
+
+  private static void requirePayableNow(
+      WechatOrder order, Instant now, boolean payableAfterTimeExpire) {
+    Instant timeExpire = order.terms().timeExpire();
+    if (timeExpire != null && !now.isBefore(timeExpire) && !payableAfterTimeExpire) {
+      throw new WechatRefused(Refusal.TIME_EXPIRED);
+    }
+  }
+
+  private static OrderTerms raisedTimeExpire(OrderTerms terms, Instant now) {
+    Instant earliest = now.plus(MIN_TIME_TO_PAY);
+    if (terms.timeExpire() == null || !terms.timeExpire().isBefore(earliest)) {
+      return terms;
+    }
+    return new OrderTerms(
+        terms.description(),
+        terms.total(),
+        terms.currency(),
+        terms.attach(),
+        terms.notifyUrl(),
+        earliest);
+  }
+
+  private WechatOrder byCodeUrl(String codeUrl, Instant now) {
+    String key = codeUrl == null ? null : keysByCodeUrl.get(codeUrl);
+    if (key == null) {
+      throw new WechatRefused(Refusal.CODE_URL_UNKNOWN);
+    }
+    WechatOrder order = refreshed(key, now);
+    if (!codeUrl.equals(order.codeUrl()) || !now.isBefore(order.codeUrlDeadline())) {
+      throw new WechatRefused(Refusal.CODE_URL_EXPIRED);
+    }
+    return order;
+  }
+
+  private Optional<WechatOrder> refundsByNo(String mchid, String outRefundNo) {
+    return orders.values().stream()
+        .filter(o -> o.mchid().equals(mchid) && o.refund(outRefundNo).isPresent())
+        .findFirst();
+  }
+
+  private WechatOrder pay(WechatOrder order, String openid, String trigger, Instant at) {
+    String buyer = openid == null ? WechatIds.DEFAULT_OPENID : openid;
+    return changed(order.paid(WechatIds.transactionId(at), buyer, at), Kind.PAID, trigger, null);
+  }
+
+  /** The order as time has left it: a due password confirmation pays it, due refunds settle. */
+  private WechatOrder refreshed(String key, Instant now) {
+    WechatOrder order = orders.get(key);
+    if (order == null) {
+      return null;
+    }
+    if (order.state() == TradeState.USERPAYING
+        && order.autoPayAt() != null
+        && !now.isBefore(order.autoPayAt())) {
+      order = pay(order, order.openid(), "wechat.buyer.confirm", order.autoPayAt());
+    }
+    for (WechatRefund refund : order.refunds()) {
+      if (refund.status() == RefundStatus.PROCESSING && !now.isBefore(refund.settleAt())) {
+        WechatRefund settled = refund.settled();
+        order = changed(order.withRefund(settled), Kind.REFUND_SETTLED, "wechat.refund", settled);
+      }
+    }
+    return order;
+  }
+
+  private WechatOrder changed(WechatOrder order, Kind kind, String trigger, WechatRefund refund) {
+    put(order);
+    OrderChange change = new OrderChange(order, kind, trigger, refund);
+    listeners.orderedStream().forEach(listener -> listener.orderChanged(change));
+    return order;
+  }
+
+  private void put(WechatOrder order) {
+    String key = key(order.mchid(), order.outTradeNo());
+    orders.put(key, order);
+    if (order.codeUrl() != null) {
+      keysByCodeUrl.put(order.codeUrl(), key);
+    }
+    if (order.transactionId() != null) {
+      keysByTransactionId.put(order.transactionId(), key);
+    }
+    boolean waiting =
+        (order.state() == TradeState.USERPAYING && order.autoPayAt() != null)
+            || order.refunds().stream().anyMatch(r -> r.status() == RefundStatus.PROCESSING);
+    if (waiting) {
+      pending.add(key);
+    } else {
+      pending.remove(key);
+    }
+    version.incrementAndGet();
+  }
+
+  private String keyOf(String mchid, OrderRef ref) {
+    if (ref.transactionId() != null) {
+      String key = keysByTransactionId.get(ref.transactionId());
+      return key != null && orders.get(key).mchid().equals(mchid) ? key : null;
+    }
+    String key = key(mchid, ref.outTradeNo());
+    return orders.containsKey(key) ? key : null;
+  }
+
+  private static String key(String mchid, String outTradeNo) {
+    return mchid + '\u0000' + outTradeNo;
+  }
+}
