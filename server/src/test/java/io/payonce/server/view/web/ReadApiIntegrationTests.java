@@ -19,10 +19,11 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code GET /api/orders/{orderNo}} and {@code GET /api/payments/{outTradeNo}} over real HTTP: the
- * documents' fields in their published order, the payment that paid the order, and the problems.
+ * documents' fields in their published order, the payment that paid the order, and the problems —
+ * on each database, as each read is one repeatable-read transaction.
  */
 @PayOnceIntegrationTest
-class ReadApiIntegrationTests {
+abstract class ReadApiIntegrationTests {
 
   private static final String PROBLEM_BASE = "https://payonce.io/problems/";
 
