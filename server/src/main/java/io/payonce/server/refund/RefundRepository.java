@@ -46,6 +46,13 @@ class RefundRepository {
           ORDER BY id
           """;
 
+  private static final String SELECT_BY_PAYMENT =
+      SELECT_COLUMNS
+          + """
+          WHERE pay_id = :payId
+          ORDER BY id
+          """;
+
   private static final String SELECT_DUE =
       SELECT_COLUMNS
           + """
@@ -142,6 +149,10 @@ class RefundRepository {
 
   List<Refund> findByOrder(long orderId) {
     return jdbc.sql(SELECT_BY_ORDER).param("orderId", orderId).query(RefundRepository::map).list();
+  }
+
+  List<Refund> findByPayment(long payId) {
+    return jdbc.sql(SELECT_BY_PAYMENT).param("payId", payId).query(RefundRepository::map).list();
   }
 
   List<Refund> findDue(Instant now, int limit) {

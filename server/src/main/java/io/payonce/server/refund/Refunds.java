@@ -109,6 +109,11 @@ public class Refunds {
     return refunds.findByOrder(order.id());
   }
 
+  /** The refunds of one payment, oldest first; joins the caller's transaction. */
+  public List<Refund> ofPayment(long payId) {
+    return refunds.findByPayment(payId);
+  }
+
   private Opened open(
       Order order, Payment payment, String outRequestNo, long amountMinor, String reason) {
     // The order row first: refunds of one order are serialized, and its status follows them.

@@ -1,9 +1,15 @@
 package io.payonce.server.ops.web;
 
 import io.payonce.server.alarm.Alarms;
-import io.payonce.server.ops.PaymentTimelines;
 import io.payonce.server.order.NewOrder;
+import io.payonce.server.view.OrderView;
+import io.payonce.server.view.OrderView.PaymentView;
+import io.payonce.server.view.OrderViews;
+import io.payonce.server.view.PaymentViews;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Controller;
@@ -20,13 +26,14 @@ import org.springframework.web.bind.annotation.RequestParam;
 class OpsPagesController {
 
   private static final int ALARMS_SHOWN = 200;
-  private static final int MAX_NUMBER = 64;
 
-  private final PaymentTimelines timelines;
+  private final OrderViews orders;
+  private final PaymentViews payments;
   private final Alarms alarms;
 
-  OpsPagesController(PaymentTimelines timelines, Alarms alarms) {
-    this.timelines = timelines;
+  OpsPagesController(OrderViews orders, PaymentViews payments, Alarms alarms) {
+    this.orders = orders;
+    this.payments = payments;
     this.alarms = alarms;
   }
 
@@ -42,7 +49,7 @@ class OpsPagesController {
       String wanted = orderNo.trim();
       model.addAttribute("searched", true);
       if (NewOrder.ORDER_NO.matcher(wanted).matches()) {
-        timelines.byOrderNo(wanted).ifPresent(found -> model.addAttribute("found", found));
+        orders.find(wanted).ifPresent(found -> show(found, model));
       }
     }
     return "ops/search";
@@ -50,7 +57,7 @@ class OpsPagesController {
 
   @GetMapping(path = "/ops/payments/{outTradeNo}", produces = MediaType.TEXT_HTML_VALUE)
   String payment(@PathVariable String outTradeNo, Model model, HttpServletResponse response) {
-    var timeline = outTradeNo.length() > MAX_NUMBER ? null : timelines.of(outTradeNo).orElse(null);
+    var timeline = payments.timeline(outTradeNo).orElse(null);
     if (timeline == null) {
       response.setStatus(HttpStatus.NOT_FOUND.value());
       model.addAttribute("orderNo", "");
@@ -65,5 +72,13 @@ class OpsPagesController {
   String alarms(Model model) {
     model.addAttribute("alarms", alarms.open(ALARMS_SHOWN));
     return "ops/alarms";
+  }
+
+  // The operator looks for the latest payment first.
+  private static void show(OrderView found, Model model) {
+    List<PaymentView> newestFirst = new ArrayList<>(found.payments());
+    Collections.reverse(newestFirst);
+    model.addAttribute("found", found);
+    model.addAttribute("payments", newestFirst);
   }
 }

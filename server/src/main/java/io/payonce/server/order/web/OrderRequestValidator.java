@@ -38,15 +38,6 @@ class OrderRequestValidator {
     return new NewOrder(request.orderNo(), request.userId(), amount, request.title());
   }
 
-  /** A path variable that must look like an order number. */
-  static void checkOrderNo(String orderNo) {
-    List<FieldViolation> violations = new ArrayList<>();
-    checkOrderNo(orderNo, violations);
-    if (!violations.isEmpty()) {
-      throw new InvalidRequestException(violations);
-    }
-  }
-
   private static void checkOrderNo(String orderNo, List<FieldViolation> violations) {
     if (orderNo == null || !NewOrder.ORDER_NO.matcher(orderNo).matches()) {
       violations.add(

@@ -1,2 +1,2 @@
-/** The orders HTTP API: create an order idempotently, read it with its payments. */
+/** The orders HTTP API: create an order idempotently (reading it is {@code view.web}'s). */
 package io.payonce.server.order.web;

@@ -1,4 +1,4 @@
-package io.payonce.server.ops;
+package io.payonce.server.view;
 
 import io.payonce.server.alarm.Alarm;
 import io.payonce.server.channel.ChannelCall;
@@ -7,10 +7,10 @@ import io.payonce.server.notify.NotifyReceipt;
 import io.payonce.server.order.Order;
 import io.payonce.server.payment.Payment;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -49,6 +49,18 @@ public record PaymentTimeline(
   /** One line of the timeline. */
   public record Event(Instant at, Kind kind, String summary, String detail) {}
 
+  static PaymentTimeline of(PaymentHistory history) {
+    return new PaymentTimeline(
+        history.payment(),
+        history.order(),
+        history.journal(),
+        history.orderJournal(),
+        history.notifies(),
+        history.calls(),
+        history.alarms(),
+        TimelineEvents.of(history));
+  }
+
   /** How many notifications had each outcome (APPLIED, DUPLICATE, BAD_SIGNATURE, ...). */
   public Map<String, Long> notifyOutcomes() {
     return notifies.stream()
@@ -68,11 +80,6 @@ public record PaymentTimeline(
     return events.stream()
         .collect(
             Collectors.groupingBy(
-                Event::kind, () -> new java.util.EnumMap<>(Kind.class), Collectors.counting()));
-  }
-
-  static <T> Function<T, Event> as(
-      Kind kind, Function<T, Instant> at, Function<T, String> summary, Function<T, String> detail) {
-    return item -> new Event(at.apply(item), kind, summary.apply(item), detail.apply(item));
+                Event::kind, () -> new EnumMap<>(Kind.class), Collectors.counting()));
   }
 }

@@ -1,4 +1,4 @@
-package io.payonce.server.order.web;
+package io.payonce.server.view;
 
 import io.payonce.server.order.Order;
 import io.payonce.server.payment.Payment;
@@ -8,8 +8,10 @@ import java.util.List;
 /**
  * An order as the API shows it; amounts are decimal strings, never JSON numbers. {@code paidBy} is
  * the out_trade_no of the payment that paid it (a second success is a duplicate, refunded).
+ *
+ * @param payments the order's payments, oldest first
  */
-record OrderView(
+public record OrderView(
     String orderNo,
     String userId,
     String amount,
@@ -40,7 +42,7 @@ record OrderView(
   }
 
   /** A payment of the order as the API shows it. */
-  record PaymentView(
+  public record PaymentView(
       String outTradeNo,
       String channel,
       String status,

@@ -1,0 +1,44 @@
+package io.payonce.server.view;
+
+import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderRepresentation;
+import io.payonce.server.payment.PaymentRepository;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Service;
+
+/**
+ * Reads an order with its payments: for {@code GET /api/orders/{orderNo}}, the answer to {@code
+ * POST /api/orders} and the operator's search.
+ */
+@Service
+public class OrderViews implements OrderRepresentation<OrderView> {
+
+  private final OrderRepository orders;
+  private final PaymentRepository payments;
+
+  OrderViews(OrderRepository orders, PaymentRepository payments) {
+    this.orders = orders;
+    this.payments = payments;
+  }
+
+  /** The order with this number and its payments, or empty if there is none. */
+  @ConsistentRead
+  public Optional<OrderView> find(String orderNo) {
+    return orders
+        .findByOrderNo(orderNo)
+        .map(order -> OrderView.of(order, payments.findByOrderId(order.id())));
+  }
+
+  @Override
+  public OrderView ofNew(Order order) {
+    return OrderView.of(order, List.of());
+  }
+
+  @Override
+  @ConsistentRead
+  public Optional<OrderView> current(String orderNo) {
+    return find(orderNo);
+  }
+}

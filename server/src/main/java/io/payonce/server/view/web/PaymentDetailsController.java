@@ -1,0 +1,28 @@
+package io.payonce.server.view.web;
+
+import io.payonce.server.payment.PaymentNotFoundException;
+import io.payonce.server.view.PaymentDetails;
+import io.payonce.server.view.PaymentViews;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/payments/{outTradeNo}}: one payment with everything that happened to it, drawn
+ * from the same read as the operator's timeline.
+ */
+@RestController
+class PaymentDetailsController {
+
+  private final PaymentViews views;
+
+  PaymentDetailsController(PaymentViews views) {
+    this.views = views;
+  }
+
+  @GetMapping(path = "/api/payments/{outTradeNo}", produces = MediaType.APPLICATION_JSON_VALUE)
+  PaymentDetails details(@PathVariable String outTradeNo) {
+    return views.details(outTradeNo).orElseThrow(() -> new PaymentNotFoundException(outTradeNo));
+  }
+}

@@ -1,0 +1,7 @@
+package io.payonce.server.view.web;
+
+import io.payonce.server.testing.OnDatabase;
+import io.payonce.server.testing.TestDatabase;
+
+@OnDatabase(TestDatabase.H2)
+class ReadApiIntegrationTestsOnH2 extends ReadApiIntegrationTests {}
