@@ -4,21 +4,29 @@ import io.payonce.sandbox.alipay.AlipayIds;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger.Refunded;
+import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.Trade;
+import io.payonce.sandbox.alipay.ledger.TradeRefused;
+import io.payonce.sandbox.chaos.Chaos;
+import io.payonce.sandbox.chaos.ChaosKnob;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.stereotype.Component;
 
 /**
  * {@code alipay.trade.refund}: idempotent on out_request_no (a repeat answers fund_change N), a
- * changed amount is ACQ.DISCORDANT_REPEAT_REQUEST, never more than paid, full refund closes.
+ * changed amount is ACQ.DISCORDANT_REPEAT_REQUEST, never more than paid, full refund closes. The
+ * {@code refundRefusalRate} knob refuses new refunds as a merchant without balance would see.
  */
 @Component
 class RefundMethod implements AlipayMethod {
 
   private final AlipayLedger ledger;
+  private final Chaos chaos;
 
-  RefundMethod(AlipayLedger ledger) {
+  RefundMethod(AlipayLedger ledger, Chaos chaos) {
     this.ledger = ledger;
+    this.chaos = chaos;
   }
 
   @Override
@@ -32,6 +40,9 @@ class RefundMethod implements AlipayMethod {
     OrderRef ref = TradeFields.ref(biz);
     String outRequestNo =
         biz.text("out_request_no") != null ? biz.outNo("out_request_no") : defaultRequestNo(ref);
+    if (refusedByChaos(call.app().appId(), ref, outRequestNo)) {
+      throw new TradeRefused(Refusal.SELLER_BALANCE_NOT_ENOUGH);
+    }
     Refunded refunded =
         ledger.refund(
             call.app().appId(),
@@ -47,6 +58,19 @@ class RefundMethod implements AlipayMethod {
     fields.put("send_back_fee", AlipayIds.money(refunded.refund().amount()));
     fields.put("gmt_refund_pay", TradeFields.time(refunded.refund().refundedAt()));
     return AlipayReply.success(fields);
+  }
+
+  private boolean refusedByChaos(String appId, OrderRef ref, String outRequestNo) {
+    double rate = chaos.rate(ChaosKnob.REFUND_REFUSAL_RATE, name(), ref.outTradeNo());
+    if (rate <= 0 || ThreadLocalRandom.current().nextDouble() >= rate) {
+      return false;
+    }
+    boolean alreadyMade =
+        ledger
+            .find(appId, ref)
+            .map(order -> order.trade() != null && order.trade().refund(outRequestNo).isPresent())
+            .orElse(false);
+    return !alreadyMade;
   }
 
   /** Without out_request_no the refund is named after the trade, as Alipay does. */

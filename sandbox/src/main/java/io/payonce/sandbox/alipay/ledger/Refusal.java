@@ -16,6 +16,8 @@ public enum Refusal {
   DISCORDANT_REPEAT_REQUEST("ACQ.DISCORDANT_REPEAT_REQUEST", "不一致的请求"),
   /** The refund would exceed what is still refundable. */
   REFUND_AMT_NOT_EQUAL_TOTAL("ACQ.REFUND_AMT_NOT_EQUAL_TOTAL", "退款金额超限"),
+  /** The merchant's balance cannot cover the refund; nothing was refunded. */
+  SELLER_BALANCE_NOT_ENOUGH("ACQ.SELLER_BALANCE_NOT_ENOUGH", "卖家余额不足"),
   /** The trade is finished: no refund or cancel any more. */
   TRADE_HAS_FINISHED("ACQ.TRADE_HAS_FINISHED", "交易已完结"),
   /** Cancel came after the cancel window. */
