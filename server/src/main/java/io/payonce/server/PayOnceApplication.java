@@ -1,5 +1,7 @@
 package io.payonce.server;
 
+import io.payonce.server.chaos.ChaosProperties;
+import io.payonce.server.chaos.SkewedClock;
 import io.payonce.server.reconcile.ReconcileCommand;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
@@ -21,9 +23,12 @@ public class PayOnceApplication {
     SpringApplication.run(PayOnceApplication.class, args);
   }
 
-  /** The one source of "now"; tests replace it to move time instead of sleeping. */
+  /**
+   * The one source of "now"; tests replace it to move time instead of sleeping, the chaos harness
+   * skews it ({@code payonce.chaos.clock-skew}, inert unless set).
+   */
   @Bean
-  Clock clock() {
-    return Clock.systemUTC();
+  Clock clock(ChaosProperties chaos) {
+    return SkewedClock.of(Clock.systemUTC(), chaos);
   }
 }

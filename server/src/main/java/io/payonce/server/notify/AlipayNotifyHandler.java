@@ -86,6 +86,7 @@ public class AlipayNotifyHandler {
           e.getClass().getSimpleName());
       return reply(params, notice, hash, "ERROR", FAIL, e.getClass().getSimpleName());
     }
+    io.payonce.server.chaos.CrashPoints.reach("after-success-commit");
     String reply = result.accepted() ? SUCCESS : FAIL;
     return reply(params, notice, hash, result.kind().name(), reply, "payment " + result.current());
   }

@@ -92,6 +92,7 @@ public class OutboxRelay {
       }
     }
     checkpoint.confirmed(confirmed);
+    io.payonce.server.chaos.CrashPoints.reach("relay-after-confirm");
     claims.markPublished(confirmedIds, clock.instant());
     published.increment(confirmedIds.size());
     failed.increment(batch.size() - confirmedIds.size());

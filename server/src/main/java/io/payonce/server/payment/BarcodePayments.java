@@ -82,6 +82,7 @@ public class BarcodePayments {
       // The same request again (its first attempt died): finish what it started.
       return awaitOrCancel(order, payment);
     }
+    io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
     PaymentChannel gateway = channels.get(channel.name());
     ChannelOutcome<ChannelTrade> outcome =
         gateway.pay(
@@ -90,6 +91,7 @@ public class BarcodePayments {
             payment.amount().minorUnits(),
             order.title(),
             payment.expireTime());
+    io.payonce.server.chaos.CrashPoints.reach("after-channel-answer");
     if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused) {
       transitions.apply(
           payment.payId(),
@@ -101,6 +103,7 @@ public class BarcodePayments {
     }
     if (outcome instanceof ChannelOutcome.Done<ChannelTrade> done) {
       applier.apply(done.value(), TransitionSource.PAY, null);
+      io.payonce.server.chaos.CrashPoints.reach("after-success-commit");
       if (done.value().state().paid()) {
         return answer(order, payment.payId());
       }

@@ -77,6 +77,7 @@ public class PaymentQueries {
     ChannelOutcome<ChannelTrade> outcome = channel.get().query(payment.outTradeNo());
     if (outcome instanceof ChannelOutcome.Done<ChannelTrade> done) {
       applier.apply(done.value(), TransitionSource.QUERY, null);
+      io.payonce.server.chaos.CrashPoints.reach("after-success-commit");
       return true;
     }
     return false;

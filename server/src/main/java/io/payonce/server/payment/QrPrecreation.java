@@ -204,6 +204,7 @@ public class QrPrecreation {
 
   /** Makes the channel call this request holds the lease for, outside any transaction. */
   private PrecreateAnswer callChannel(Order order, Payment payment, Instant leaseUntil) {
+    io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
     PaymentChannel channel = channels.get(payment.channel().name());
     ChannelOutcome<Precreated> outcome =
         channel.precreate(
@@ -211,6 +212,7 @@ public class QrPrecreation {
             payment.amount().minorUnits(),
             order.title(),
             payment.expireTime());
+    io.payonce.server.chaos.CrashPoints.reach("after-channel-answer");
     if (outcome instanceof ChannelOutcome.Done<Precreated> done) {
       String qrCode = done.value().qrCode();
       TransitionOutcome<PaymentStatus> moved =
@@ -244,6 +246,7 @@ public class QrPrecreation {
       ChannelOutcome<ChannelTrade> trade = channel.query(payment.outTradeNo());
       if (trade instanceof ChannelOutcome.Done<ChannelTrade> known) {
         applier.apply(known.value(), TransitionSource.QUERY, null);
+        io.payonce.server.chaos.CrashPoints.reach("after-success-commit");
         Payment now = payments.findById(payment.payId()).orElseThrow();
         if (now.status() == PaymentStatus.SUCCESS) {
           throw new OrderNotPayableException(order.id(), paidStatus(order));

@@ -90,6 +90,7 @@ public class RefundExecutor {
     ChannelOutcome<RefundResult> outcome =
         channel.refund(
             refund.outTradeNo(), refund.outRequestNo(), refund.amountMinor(), refund.reason());
+    io.payonce.server.chaos.CrashPoints.reach("after-channel-answer");
     if (outcome instanceof ChannelOutcome.Done<RefundResult>) {
       return complete(refund, RefundStatus.SUCCESS, "refunded by the channel");
     }
