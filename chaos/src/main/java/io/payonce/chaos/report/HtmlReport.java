@@ -67,9 +67,7 @@ public final class HtmlReport {
                         Locale.ROOT,
                         "converged %.1f s later (every invariant held, nothing in flight)",
                         (data.convergedAtMs() - data.workloadEndMs()) / 1000.0))
-                : "<span class=\"bad\">did not converge</span>"
-                    + esc(
-                        verdict.quiescent() ? "" : " (still in flight: " + verdict.pending() + ")"))
+                : "<span class=\"bad\">did not converge</span>: " + esc(TextReport.settling(data)))
         .append("</li></ul>");
     invariants(html, verdict);
     html.append("<h2>Faults over time</h2>").append(timeline(data));
@@ -227,6 +225,17 @@ public final class HtmlReport {
                             bar[0] / 1000.0,
                             bar[1] / 1000.0)))
             .append("</title></rect>");
+        String label = labels.get(lane).get(i);
+        if (x1 - x0 > label.length() * 6 + 6) {
+          body.append(
+              "<text x=\""
+                  + (x0 + 3)
+                  + "\" y=\""
+                  + (top + ROW - 7)
+                  + "\" fill=\"#fff\">"
+                  + esc(label)
+                  + "</text>");
+        }
       }
       y += height + 6;
     }

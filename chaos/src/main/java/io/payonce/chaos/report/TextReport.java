@@ -29,9 +29,7 @@ public final class TextReport {
                 ? String.format(
                     "converged %.1fs later (every invariant held, nothing in flight)%n",
                     (data.convergedAtMs() - data.workloadEndMs()) / 1000.0)
-                : "did not converge"
-                    + (verdict.quiescent() ? "" : " (still in flight: " + verdict.pending() + ")")
-                    + "\n");
+                : "did not converge: " + settling(data) + "\n");
     out.append('\n').append("invariants (violations):\n");
     for (Invariant invariant : Invariant.values()) {
       List<Violation> violations = verdict.of(invariant);
@@ -75,6 +73,23 @@ public final class TextReport {
         .append(data.seed())
         .append(")\n");
     return out.toString();
+  }
+
+  /** Why a run did not converge, in words: still in flight, or quiet with violations. */
+  static String settling(ReportData data) {
+    Verdict last = data.verdict();
+    if (!last.quiescent()) {
+      return "still in flight at the end: " + last.pending();
+    }
+    long quietAt =
+        data.series().stream()
+            .filter(Verdict::quiescent)
+            .mapToLong(Verdict::atMs)
+            .findFirst()
+            .orElse(last.atMs());
+    return String.format(
+        "nothing in flight %.1fs after the workload, %d violations remained",
+        (quietAt - data.workloadEndMs()) / 1000.0, last.total());
   }
 
   static String abbreviate(String text, int max) {
