@@ -15,6 +15,7 @@ import io.payonce.chaos.events.WebhookReceiver;
 import io.payonce.chaos.faults.FaultInjector;
 import io.payonce.chaos.faults.FaultPlan;
 import io.payonce.chaos.report.HtmlReport;
+import io.payonce.chaos.report.Latencies;
 import io.payonce.chaos.report.ReportData;
 import io.payonce.chaos.report.TextReport;
 import io.payonce.chaos.report.Timeline;
@@ -178,6 +179,7 @@ public final class ChaosRun {
               scenarios,
               faults,
               exchanges.summary() + ", " + cluster.loadBalancer().stats(),
+              Latencies.table(exchanges.all()),
               notes::of);
       String text = TextReport.render(data);
       Path textReport = options.workDir().resolve("report.txt");

@@ -73,6 +73,9 @@ public final class HtmlReport {
     html.append("<h2>Faults over time</h2>").append(timeline(data));
     html.append("<h2>Throughput</h2>").append(throughput(data));
     html.append("<h2>Convergence after the workload</h2>").append(convergence(data));
+    html.append("<h2>Requests by operation</h2><pre>");
+    data.latencies().forEach(line -> html.append(esc(line)).append('\n'));
+    html.append("</pre>");
     violations(html, data);
     html.append("</body></html>\n");
     return html.toString();
@@ -226,7 +229,7 @@ public final class HtmlReport {
                             bar[1] / 1000.0)))
             .append("</title></rect>");
         String label = labels.get(lane).get(i);
-        if (x1 - x0 > label.length() * 6 + 6) {
+        if (x1 - x0 > label.length() * 7 + 6) {
           body.append(
               "<text x=\""
                   + (x0 + 3)

@@ -11,6 +11,7 @@ import java.util.function.Function;
  * @param setup lines describing the run (database, instances, options)
  * @param throughput per second since the start: {second, answered 2xx/4xx, failed (5xx or none)}
  * @param payments per second since the start: {second, trades paid at the channel}
+ * @param latencies per operation: count, answered, p50, p99, max (lines of a table)
  * @param notes an order's scenario notes
  */
 public record ReportData(
@@ -28,4 +29,5 @@ public record ReportData(
     Map<String, Integer> scenarios,
     Map<String, Integer> faults,
     String requests,
+    List<String> latencies,
     Function<String, List<String>> notes) {}

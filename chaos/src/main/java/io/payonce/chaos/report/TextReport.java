@@ -30,6 +30,8 @@ public final class TextReport {
                     "converged %.1fs later (every invariant held, nothing in flight)%n",
                     (data.convergedAtMs() - data.workloadEndMs()) / 1000.0)
                 : "did not converge: " + settling(data) + "\n");
+    out.append('\n').append("requests by operation:\n");
+    data.latencies().forEach(line -> out.append("  ").append(line).append('\n'));
     out.append('\n').append("invariants (violations):\n");
     for (Invariant invariant : Invariant.values()) {
       List<Violation> violations = verdict.of(invariant);

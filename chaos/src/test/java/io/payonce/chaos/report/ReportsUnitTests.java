@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.payonce.chaos.check.Invariant;
 import io.payonce.chaos.check.Verdict;
 import io.payonce.chaos.check.Violation;
+import io.payonce.chaos.workload.Exchange;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,23 @@ class ReportsUnitTests {
           Map.of("QR_PAY", 3),
           Map.of("kill", 1),
           "requests=12",
+          Latencies.table(
+              List.of(
+                  new Exchange(
+                      0, 40, "precreate", "lb", "o1", null, null, 200, null, false, false, null),
+                  new Exchange(
+                      0,
+                      900,
+                      "precreate",
+                      "lb",
+                      "o2",
+                      null,
+                      null,
+                      -1,
+                      null,
+                      false,
+                      false,
+                      "refused"))),
           orderNo -> List.of("+1.0s QR_PAY plan"));
 
   @Test
