@@ -32,13 +32,13 @@ public enum ChaosKnob {
   GATEWAY_ERROR_RATE("gatewayErrorRate", 0.0),
   /** Which error: 20000 (isp.unknow-error), 40004 (ACQ.SYSTEM_ERROR) or MIXED. */
   GATEWAY_ERROR_CODE("gatewayErrorCode", "MIXED", "20000", "40004", "MIXED"),
-  /** Extra wait before every gateway reply. */
-  GATEWAY_LATENCY_MS("gatewayLatencyMs", 0L),
   /**
    * Share of new refunds refused with ACQ.SELLER_BALANCE_NOT_ENOUGH (a definite refusal, nothing
    * refunded); a repeat of a refund already made is still answered as made.
    */
   REFUND_REFUSAL_RATE("refundRefusalRate", 0.0),
+  /** Extra wait before every gateway reply. */
+  GATEWAY_LATENCY_MS("gatewayLatencyMs", 0L),
   /** Gateway replies carry a signature that does not verify. */
   GATEWAY_BAD_SIGNATURE("gatewayBadSignature", false),
   /** The call takes effect, then the reply stalls for commitThenTimeoutStallMs. */

@@ -182,6 +182,22 @@ class ChaosIntegrationTests extends AlipaySandboxTestSupport {
   }
 
   @Test
+  void refundRefusalRateRefusesNewRefundsButStillAnswersOnesAlreadyMade() {
+    String outTradeNo = paidTrade("8.00");
+    assertThat(execute(refund(outTradeNo, "2.00", "R1")).isSuccess()).isTrue();
+    putChaos(Map.of("method", "alipay.trade.refund", "refundRefusalRate", 1.0));
+
+    var refused = execute(refund(outTradeNo, "3.00", "R2"));
+    var repeated = execute(refund(outTradeNo, "2.00", "R1"));
+
+    assertThat(refused.getCode()).isEqualTo("40004");
+    assertThat(refused.getSubCode()).isEqualTo("ACQ.SELLER_BALANCE_NOT_ENOUGH");
+    assertThat(repeated.isSuccess()).isTrue();
+    assertThat(repeated.getFundChange()).isEqualTo("N");
+    assertThat(ledgerRow(outTradeNo).get("refundedAmount").asString()).isEqualTo("2.00");
+  }
+
+  @Test
   void gatewayLatencyDelaysTheReplyPastAShortReadTimeout() throws AlipayApiException {
     putChaos(Map.of("method", "alipay.trade.query", "gatewayLatencyMs", 2000));
     assertThatThrownBy(() -> client(500).execute(query(outTradeNo())))

@@ -440,10 +440,16 @@ public class AlipayLedger implements SandboxResettable {
     return appId + '\u0000' + outTradeNo;
   }
 
-  /** A copy of the orders in insertion order, for paging. */
+  /**
+   * A page of the orders in insertion order, each refreshed as a single lookup would be (due
+   * confirmations paid, expired trades closed), so that the full listing is the ledger's truth.
+   */
   public synchronized List<AlipayOrder> page(int page, int size) {
-    List<AlipayOrder> all = new ArrayList<>(orders.values());
-    int from = Math.min(all.size(), page * size);
-    return List.copyOf(all.subList(from, Math.min(all.size(), from + size)));
+    Instant now = clock.now();
+    List<String> keys = new ArrayList<>(orders.keySet());
+    int from = Math.min(keys.size(), page * size);
+    return keys.subList(from, Math.min(keys.size(), from + size)).stream()
+        .map(key -> refreshed(key, now))
+        .toList();
   }
 }

@@ -1,0 +1,39 @@
+package io.payonce.chaos.cluster;
+
+import java.nio.file.Path;
+
+/**
+ * What to start.
+ *
+ * @param seed the run's seed: crash-point draws and clock skews derive from it
+ * @param skewClocks give each instance a seeded clock skew of at most {@link Timings#maxSkew}
+ * @param crashRate the probability with which each crash point fires; 0 arms none
+ * @param webhookUrl where the instances' embedded sink posts events (null with RabbitMQ)
+ * @param webhookSecret its signing secret
+ */
+public record ClusterSpec(
+    long seed,
+    Database db,
+    int instances,
+    String heap,
+    Path serverJar,
+    Path sandboxJar,
+    Path workDir,
+    boolean redis,
+    boolean rabbitmq,
+    boolean skewClocks,
+    double crashRate,
+    String webhookUrl,
+    String webhookSecret,
+    Timings timings) {
+
+  /** The crash points the server offers (see the server's CrashPoints). */
+  public static final String[] CRASH_POINTS = {
+    "after-init-commit", "after-channel-answer", "after-success-commit", "relay-after-confirm"
+  };
+
+  @Override
+  public String toString() {
+    return "ClusterSpec[db=" + db + ", instances=" + instances + ", webhookSecret=<hidden>]";
+  }
+}

@@ -1,0 +1,155 @@
+package io.payonce.chaos.faults;
+
+import io.payonce.chaos.Fault;
+import io.payonce.chaos.cluster.Timings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * The faults of a run, drawn from its seed before it starts: the same seed and options give the
+ * same plan. Crash points and clock skew are not in the plan: they are the instances' settings.
+ */
+public final class FaultPlan {
+
+  private static final long SALT = 0xFA_17_5EEDL;
+  private static final String[] METHODS = {
+    "alipay.trade.precreate",
+    "alipay.trade.query",
+    "alipay.trade.close",
+    "alipay.trade.cancel",
+    "alipay.trade.pay",
+    "alipay.trade.refund",
+    "alipay.trade.fastpay.refund.query"
+  };
+
+  private final List<PlannedFault> faults;
+
+  private FaultPlan(List<PlannedFault> faults) {
+    this.faults = List.copyOf(faults);
+  }
+
+  public List<PlannedFault> faults() {
+    return faults;
+  }
+
+  /**
+   * Draws the plan: a fault every {@code every} on average (exponential gaps), from a short warm-up
+   * until shortly before the workload ends, among the {@code enabled} kinds.
+   */
+  public static FaultPlan draw(
+      long seed,
+      Duration duration,
+      Duration every,
+      Set<Fault> enabled,
+      int instances,
+      Timings timings) {
+    List<Fault> weighted = new ArrayList<>();
+    add(weighted, enabled, Fault.KILL, 3);
+    add(weighted, enabled, Fault.PAUSE, 2);
+    add(weighted, enabled, Fault.NOTIFY, 3);
+    add(weighted, enabled, Fault.GATEWAY, 3);
+    add(weighted, enabled, Fault.WEBHOOK, 1);
+    add(weighted, enabled, Fault.REDIS, 1);
+    add(weighted, enabled, Fault.RABBITMQ, 1);
+    List<PlannedFault> faults = new ArrayList<>();
+    if (weighted.isEmpty()) {
+      return new FaultPlan(faults);
+    }
+    SplittableRandom random = new SplittableRandom(seed ^ SALT);
+    long end = duration.toMillis() - 5_000;
+    long at = Math.min(8_000, duration.toMillis() / 10);
+    while (true) {
+      at += Math.max(2_000, (long) (-Math.log(1 - random.nextDouble()) * every.toMillis()));
+      if (at >= end) {
+        return new FaultPlan(faults);
+      }
+      Fault kind = weighted.get(random.nextInt(weighted.size()));
+      faults.add(fault(random, at, kind, instances, timings));
+    }
+  }
+
+  private static PlannedFault fault(
+      SplittableRandom random, long at, Fault kind, int instances, Timings timings) {
+    int instance = random.nextInt(instances);
+    return switch (kind) {
+      case KILL ->
+          new PlannedFault(at, kind, instance, between(random, 1_000, 5_000), "kill -9", Map.of());
+      case PAUSE ->
+          new PlannedFault(
+              at,
+              kind,
+              instance,
+              timings.longestLease().toMillis() + between(random, 1_000, 5_000),
+              "SIGSTOP",
+              Map.of());
+      case NOTIFY -> notifyFault(random, at, instance);
+      case GATEWAY -> gatewayFault(random, at, instance, timings);
+      case WEBHOOK ->
+          new PlannedFault(
+              at, kind, instance, between(random, 3_000, 10_000), "webhook refuses", Map.of());
+      case REDIS ->
+          new PlannedFault(
+              at, kind, instance, between(random, 3_000, 8_000), "redis down", Map.of());
+      case RABBITMQ ->
+          new PlannedFault(
+              at, kind, instance, between(random, 5_000, 12_000), "rabbitmq down", Map.of());
+      case CRASH, SKEW -> throw new IllegalArgumentException(kind + " is not scheduled");
+    };
+  }
+
+  private static PlannedFault notifyFault(SplittableRandom random, long at, int instance) {
+    long forMs = between(random, 5_000, 15_000);
+    Map<String, Object> knobs = new LinkedHashMap<>();
+    switch (random.nextInt(6)) {
+      case 0 -> knobs.put("notifyCopies", 3);
+      case 1 -> knobs.put("notifyShuffle", true);
+      case 2 -> knobs.put("notifyDrop", true);
+      case 3 -> knobs.put("notifyDelayMs", 3_000);
+      case 4 -> knobs.put("tamperAmount", true);
+      default -> knobs.put("badSignature", true);
+    }
+    String label = knobs.keySet().iterator().next();
+    return new PlannedFault(at, Fault.NOTIFY, instance, forMs, label, knobs);
+  }
+
+  private static PlannedFault gatewayFault(
+      SplittableRandom random, long at, int instance, Timings timings) {
+    long forMs = between(random, 4_000, 12_000);
+    String method = METHODS[random.nextInt(METHODS.length)];
+    Map<String, Object> knobs = new LinkedHashMap<>();
+    knobs.put("method", method);
+    switch (random.nextInt(3)) {
+      case 0 -> {
+        knobs.put("gatewayErrorRate", 0.5);
+        knobs.put("gatewayErrorCode", "MIXED");
+      }
+      case 1 -> knobs.put("gatewayLatencyMs", between(random, 1_000, 6_000));
+      default -> {
+        knobs.put("commitThenTimeout", true);
+        knobs.put("commitThenTimeoutStallMs", timings.readTimeout().toMillis() + 2_000);
+      }
+    }
+    String label =
+        knobs.keySet().stream().filter(k -> !k.equals("method")).findFirst().orElseThrow()
+            + " "
+            + method;
+    return new PlannedFault(at, Fault.GATEWAY, instance, forMs, label, knobs);
+  }
+
+  private static void add(List<Fault> weighted, Set<Fault> enabled, Fault fault, int weight) {
+    if (enabled.contains(fault)) {
+      for (int i = 0; i < weight; i++) {
+        weighted.add(fault);
+      }
+    }
+  }
+
+  private static long between(SplittableRandom random, long from, long to) {
+    return from + random.nextLong(to - from);
+  }
+}

@@ -1,0 +1,106 @@
+package io.payonce.chaos.http;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import tools.jackson.databind.json.JsonMapper;
+
+/** JSON requests with the JDK client; never throws on I/O, answers {@link Reply} with -1. */
+public final class JsonHttp {
+
+  static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final List<String> KEPT_HEADERS =
+      List.of("idempotent-replayed", "retry-after", "content-type", "x-total-count");
+
+  private final HttpClient client;
+  private final Duration timeout;
+
+  public JsonHttp(Duration timeout) {
+    this.timeout = timeout;
+    this.client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(3))
+            .executor(Executors.newCachedThreadPool(daemon("http-client")))
+            .build();
+  }
+
+  public static JsonMapper json() {
+    return JSON;
+  }
+
+  public static String write(Object value) {
+    return JSON.writeValueAsString(value);
+  }
+
+  public Reply get(String url) {
+    return send("GET", url, null, Map.of());
+  }
+
+  public Reply post(String url, Object body, Map<String, String> headers) {
+    return send("POST", url, body, headers);
+  }
+
+  public Reply put(String url, Object body) {
+    return send("PUT", url, body, Map.of());
+  }
+
+  public Reply delete(String url) {
+    return send("DELETE", url, null, Map.of());
+  }
+
+  public Reply send(String method, String url, Object body, Map<String, String> headers) {
+    String json = body == null ? null : body instanceof String s ? s : write(body);
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(timeout)
+            .method(
+                method,
+                json == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+    if (json != null) {
+      request.header("Content-Type", "application/json");
+    }
+    request.header("Accept", "application/json");
+    headers.forEach(request::header);
+    try {
+      HttpResponse<String> response =
+          client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      Map<String, String> kept = new LinkedHashMap<>();
+      response
+          .headers()
+          .map()
+          .forEach(
+              (name, values) -> {
+                String lower = name.toLowerCase(Locale.ROOT);
+                if (KEPT_HEADERS.contains(lower) && !values.isEmpty()) {
+                  kept.put(lower, values.get(0));
+                }
+              });
+      return new Reply(response.statusCode(), response.body(), kept, null);
+    } catch (IOException e) {
+      return Reply.failed(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Reply.failed(e);
+    }
+  }
+
+  static java.util.concurrent.ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}
