@@ -45,6 +45,8 @@ final class DatabaseRun {
     try (ServiceUnderTest started = ServiceUnderTest.start(db, keys, sandboxDir, pool);
         Connection m = db.connectMonitor()) {
       service = started;
+      System.out.println(db.label() + ": server settings as read back from its Environment:");
+      started.effectiveSettings().forEach((k, v) -> System.out.println("  " + k + " = " + v));
       // After Flyway, which migrates only an empty schema.
       try (Connection c = db.connect(Variant.B0)) {
         Floor.create(db, c);
