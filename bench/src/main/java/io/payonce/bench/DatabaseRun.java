@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Everything measured against one database server: the server started on it, then for each
@@ -17,6 +19,9 @@ import java.util.concurrent.Future;
 final class DatabaseRun {
 
   private static final long IDLE_SAMPLE_MILLIS = 1000;
+  // Longer than PostgreSQL's wal_writer_delay (200 ms by default) and the AuditTrail's linger.
+  private static final long QUIET_MILLIS = 300;
+  private static final long QUIET_LIMIT_MILLIS = 3000;
 
   private final BenchDatabase db;
   private final BenchOptions options;
@@ -73,11 +78,16 @@ final class DatabaseRun {
             Operation.STORM_REPEATS,
             options.warmup() / Operation.STORM_REPEATS * Operation.STORM_REPEATS);
     Round round = prepare("warm", ops);
+    long audit = AuditRows.count(monitor);
     for (Operation op : Operation.values()) {
       for (Variant variant : Variant.values()) {
-        execute(round, op, variant, 4);
+        Runner.Outcome outcome = execute(round, op, variant, 4);
+        if (variant == Variant.SERVICE) {
+          audit += (long) outcome.ops() * op.auditRows();
+        }
       }
     }
+    service.drainAudit(monitor, audit);
     System.out.printf(Locale.ROOT, "%s: warmed up with %d operations of each kind%n", db, ops);
   }
 
@@ -117,6 +127,27 @@ final class DatabaseRun {
     return after.minus(before).syncs() / ((System.nanoTime() - started) / 1e9);
   }
 
+  /**
+   * Waits until the flush counter has not moved for {@value #QUIET_MILLIS} ms, at most {@value
+   * #QUIET_LIMIT_MILLIS} ms; false if it never stood still (other users of the server).
+   */
+  private boolean quiesce() throws Exception {
+    long limit = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(QUIET_LIMIT_MILLIS);
+    BenchDatabase.Flushes last = db.flushes(monitor);
+    long stillSince = System.nanoTime();
+    while (System.nanoTime() < limit) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(25));
+      BenchDatabase.Flushes now = db.flushes(monitor);
+      if (!now.equals(last)) {
+        last = now;
+        stillSince = System.nanoTime();
+      } else if (System.nanoTime() - stillSince >= TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Closes the server's pooled connections and waits until their flushes are counted. */
   private void settle() throws Exception {
     Object mark = db.mark(monitor);
@@ -124,13 +155,49 @@ final class DatabaseRun {
     db.awaitClosed(monitor, mark, service::closeConnections);
   }
 
+  /**
+   * One measurement between two readings of the flush counter. Before the first: every connection
+   * closed and counted, and the counter still for a moment (a previous phase's trailing flushes,
+   * e.g. PostgreSQL's WAL writer flushing rolled-back work, are over). Before the second: the
+   * phase's own audit rows written — the service's AuditTrail lingers 200 ms over a batch, which
+   * would otherwise land in the next phase — and every connection closed and counted again.
+   */
   private void measure(Round round, Operation op, Variant variant, int c, double background)
       throws Exception {
     settle();
+    boolean quiet = quiesce();
+    long auditBefore = AuditRows.count(monitor);
     BenchDatabase.Flushes before = db.flushes(monitor);
     Runner.Outcome outcome = execute(round, op, variant, c);
+    long auditExpected = variant.writesAudit() ? (long) outcome.ops() * op.auditRows() : 0;
+    if (variant == Variant.SERVICE) {
+      service.drainAudit(monitor, auditBefore + auditExpected);
+    }
     settle();
     BenchDatabase.Flushes flushes = db.flushes(monitor).minus(before);
+    long auditWritten = AuditRows.count(monitor) - auditBefore;
+    if (auditWritten != auditExpected && outcome.errors() == 0) {
+      System.out.printf(
+          Locale.ROOT,
+          "NOTE %s %s c=%d %s: %d audit rows written, %d expected%n",
+          db,
+          op.label(),
+          c,
+          variant.label(),
+          auditWritten,
+          auditExpected);
+    }
+    if (!quiet) {
+      System.out.printf(
+          Locale.ROOT,
+          "NOTE %s %s c=%d %s: the flush counter was never still for %d ms before it; others"
+              + " were flushing%n",
+          db,
+          op.label(),
+          c,
+          variant.label(),
+          QUIET_MILLIS);
+    }
     Report.Measurement m = new Report.Measurement(db, op, c, variant, outcome, flushes, background);
     report.add(m);
     System.out.printf(
@@ -199,6 +266,13 @@ final class DatabaseRun {
   }
 
   private Runner.Outcome viaRawJdbc(Round round, Operation op, int c) throws Exception {
+    try (RawAuditTrail trail = new RawAuditTrail(db.connect(Variant.B1))) {
+      return viaRawJdbc(round, op, c, new RawScanToPay(trail));
+    }
+  }
+
+  private Runner.Outcome viaRawJdbc(Round round, Operation op, int c, RawScanToPay raw)
+      throws Exception {
     Runner.Sessions<Connection> sessions = connections(Variant.B1);
     return switch (op) {
       case PRECREATE ->
@@ -207,7 +281,7 @@ final class DatabaseRun {
               c,
               sessions,
               (Connection conn, String orderNo) ->
-                  round.b1Payments.put(orderNo, RawScanToPay.precreate(conn, orderNo)),
+                  round.b1Payments.put(orderNo, raw.precreate(conn, orderNo)),
               options.cap());
       case DUPLICATE_STORM ->
           Runner.run(
@@ -217,11 +291,9 @@ final class DatabaseRun {
               RawScanToPay::duplicatePrecreate,
               options.cap());
       case NOTIFY_FIRST ->
-          Runner.run(
-              round.b1PaymentsInOrder(), c, sessions, RawScanToPay::notifyFirst, options.cap());
+          Runner.run(round.b1PaymentsInOrder(), c, sessions, raw::notifyFirst, options.cap());
       case NOTIFY_DUPLICATE ->
-          Runner.run(
-              round.b1PaymentsInOrder(), c, sessions, RawScanToPay::notifyDuplicate, options.cap());
+          Runner.run(round.b1PaymentsInOrder(), c, sessions, raw::notifyDuplicate, options.cap());
     };
   }
 

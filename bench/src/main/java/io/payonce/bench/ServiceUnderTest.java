@@ -2,12 +2,16 @@ package io.payonce.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.payonce.server.PayOnceApplication;
+import io.payonce.server.audit.AuditTrail;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import javax.sql.DataSource;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -153,6 +157,22 @@ final class ServiceUnderTest implements AutoCloseable {
     }
     boolean byLength = BY_LENGTH.stream().anyMatch(name::endsWith);
     return byLength && !value.isEmpty() ? "(" + value.length() + " characters)" : value;
+  }
+
+  /**
+   * Writes the audit rows the server has queued and waits until {@code channel_call} and {@code
+   * notify_receipt} hold at least {@code rows} together: the AuditTrail's writer may be lingering
+   * over a batch it already took from the queue, which only the database can tell has landed.
+   */
+  void drainAudit(Connection monitor, long rows) throws Exception {
+    context.getBean(AuditTrail.class).flush();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (AuditRows.count(monitor) < rows) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the server's audit rows did not land within 30 s");
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+    }
   }
 
   int port() {

@@ -19,6 +19,11 @@ enum Variant {
     return label;
   }
 
+  /** Whether it writes the operation's audit rows (channel calls, notify receipts). */
+  boolean writesAudit() {
+    return this == SERVICE || this == B1;
+  }
+
   /** Tells the bench's own PostgreSQL backends apart from everyone else's. */
   String applicationName() {
     return "payonce-bench-" + name().toLowerCase(java.util.Locale.ROOT);
