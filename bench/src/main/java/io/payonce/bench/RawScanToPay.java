@@ -10,7 +10,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * B1: the statements and transactions the server issues for each scan-to-pay operation, in the same
@@ -200,10 +199,10 @@ final class RawScanToPay {
    * PaymentOpener's transaction opens the payment, the channel call joins the audit batch,
    * PaymentTransitions' transaction stores the QR code.
    */
-  RawPayment precreate(Connection c, String orderNo) throws SQLException {
+  RawPayment precreate(Connection c, String orderNo, Round.RawIds ids) throws SQLException {
     long orderId = orderIdByNo(c, orderNo);
     inFlight(c, orderId, false);
-    String outTradeNo = outTradeNo();
+    String outTradeNo = ids.outTradeNo();
     long payId =
         inTransaction(
             c,
@@ -229,7 +228,7 @@ final class RawScanToPay {
           journal(c, "PAYMENT", payId, previous, "PRECREATED", "API", "qr issued");
           return null;
         });
-    return new RawPayment(payId, orderId, outTradeNo, tradeNo());
+    return new RawPayment(payId, orderId, outTradeNo, ids.tradeNo());
   }
 
   /**
@@ -590,24 +589,6 @@ final class RawScanToPay {
 
   private static LocalDateTime now() {
     return LocalDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
-  }
-
-  private static String outTradeNo() {
-    StringBuilder number = new StringBuilder("B1");
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    while (number.length() < 32) {
-      number.append((char) ('A' + random.nextInt(26)));
-    }
-    return number.toString();
-  }
-
-  private static String tradeNo() {
-    StringBuilder number = new StringBuilder("2026");
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    while (number.length() < 28) {
-      number.append(random.nextInt(10));
-    }
-    return number.toString();
   }
 
   private static String paymentPayload(RawPayment p, String previous) {

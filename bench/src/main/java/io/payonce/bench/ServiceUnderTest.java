@@ -1,6 +1,7 @@
 package io.payonce.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.payonce.sandbox.alipay.AlipaySandbox;
 import io.payonce.server.PayOnceApplication;
 import io.payonce.server.audit.AuditTrail;
 import java.nio.file.Path;
@@ -47,7 +48,8 @@ final class ServiceUnderTest implements AutoCloseable {
   static ServiceUnderTest start(BenchDatabase db, PlatformKeys keys, Path sandboxDir, int pool) {
     Map<String, String> settings = settings(db, keys, sandboxDir, pool);
     ConfigurableApplicationContext context =
-        new SpringApplicationBuilder(PayOnceApplication.class)
+        // BareEndpoints is the bench's own: B2's bare endpoints, served by the same filter chain.
+        new SpringApplicationBuilder(PayOnceApplication.class, BareEndpoints.class)
             .web(WebApplicationType.SERVLET)
             // Any profile but "embedded": its H2 datasource and port must not apply.
             .profiles("bench")
@@ -173,6 +175,11 @@ final class ServiceUnderTest implements AutoCloseable {
       }
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
     }
+  }
+
+  /** The in-process sandbox, for Bch to register an app of its own. */
+  AlipaySandbox sandbox() {
+    return context.getBean(AlipaySandbox.class);
   }
 
   int port() {
