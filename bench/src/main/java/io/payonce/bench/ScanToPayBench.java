@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,6 +26,10 @@ public final class ScanToPayBench {
 
   public static void main(String[] args) throws Exception {
     System.setProperty("java.awt.headless", "true");
+    if (args.length > 0 && args[0].equals(ReconciliationCharts.COMMAND)) {
+      ReconciliationCharts.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      System.exit(0);
+    }
     BenchOptions options = BenchOptions.parse(args);
     Files.createDirectories(options.out());
     ByteArrayOutputStream kept = new ByteArrayOutputStream();
@@ -68,6 +73,9 @@ public final class ScanToPayBench {
         "Total time %.0f s; load average at the end: %s%n",
         (System.nanoTime() - started) / 1e9, Machine.loadAverage());
     report.writeCsv(options.out().resolve("measurements.csv"));
+    for (Path chart : new Charts(report).write(options.out())) {
+      out.println("Chart: " + chart);
+    }
     out.println("Report: " + options.out().resolve("report.md"));
     out.flush();
     Files.write(options.out().resolve("report.md"), kept.toByteArray());
