@@ -22,9 +22,7 @@ import java.util.concurrent.locks.LockSupport;
 final class DatabaseRun {
 
   private static final long IDLE_SAMPLE_MILLIS = 1000;
-  // Longer than PostgreSQL's wal_writer_delay (200 ms by default) and the AuditTrail's linger.
-  private static final long QUIET_MILLIS = 300;
-  private static final long QUIET_LIMIT_MILLIS = 3000;
+  private static final long QUIET_LIMIT_MILLIS = 5000;
 
   private final BenchDatabase db;
   private final BenchOptions options;
@@ -156,20 +154,22 @@ final class DatabaseRun {
   }
 
   /**
-   * Waits until the flush counter has not moved for {@value #QUIET_MILLIS} ms, at most {@value
-   * #QUIET_LIMIT_MILLIS} ms; false if it never stood still (other users of the server).
+   * Waits until the flush counter has not moved for the database's {@link
+   * BenchDatabase#quietMillis} and its background work is done, at most {@value
+   * #QUIET_LIMIT_MILLIS} ms; false if that never happened (other users of the server).
    */
   private boolean quiesce() throws Exception {
     long limit = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(QUIET_LIMIT_MILLIS);
+    long quiet = TimeUnit.MILLISECONDS.toNanos(db.quietMillis());
     BenchDatabase.Flushes last = db.flushes(monitor);
     long stillSince = System.nanoTime();
     while (System.nanoTime() < limit) {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(25));
       BenchDatabase.Flushes now = db.flushes(monitor);
-      if (!now.equals(last)) {
+      if (now.syncs() != last.syncs() || !db.backgroundDone(monitor)) {
         last = now;
         stillSince = System.nanoTime();
-      } else if (System.nanoTime() - stillSince >= TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS)) {
+      } else if (System.nanoTime() - stillSince >= quiet) {
         return true;
       }
     }
@@ -215,7 +215,9 @@ final class DatabaseRun {
           op,
           variant,
           c,
-          "the flush counter was never still for " + QUIET_MILLIS + " ms before it (others)");
+          "the flush counter was never still for "
+              + db.quietMillis()
+              + " ms before it (others were flushing)");
     }
     Report.Measurement m =
         new Report.Measurement(
@@ -259,6 +261,9 @@ final class DatabaseRun {
   }
 
   private static int askedOf(Round round, Operation op, Variant variant) {
+    if (variant == Variant.B0 || variant == Variant.BCH) {
+      return round.ops;
+    }
     return switch (op) {
       case PRECREATE, DUPLICATE_STORM -> round.ops;
       case NOTIFY_FIRST, NOTIFY_DUPLICATE ->
