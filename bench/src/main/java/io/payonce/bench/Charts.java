@@ -208,7 +208,7 @@ final class Charts {
     chart.getTitle().setFont(chart.getTitle().getFont().deriveFont(14f));
     CategoryPlot plot = chart.getCategoryPlot();
     plot.setBackgroundPaint(Color.WHITE);
-    plot.getDomainAxis().setMaximumCategoryLabelLines(2);
+    plot.getDomainAxis().setMaximumCategoryLabelLines(3);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     BarRenderer renderer = (BarRenderer) plot.getRenderer();
     renderer.setBarPainter(new StandardBarPainter());
