@@ -71,6 +71,21 @@ enum BenchDatabase {
       return "Innodb_data_fsyncs (aux: Innodb_log_writes)";
     }
 
+    // The master thread flushes redo nobody committed (purge's, the page cleaner's) once a second:
+    // a still second, and no purge left to do, before a window opens.
+    @Override
+    long quietMillis() {
+      return 1100;
+    }
+
+    @Override
+    boolean backgroundDone(Connection monitor) throws SQLException {
+      try (Statement s = monitor.createStatement();
+          ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'")) {
+        return !rs.next() || rs.getLong(2) == 0;
+      }
+    }
+
     @Override
     String floorTable() {
       return """
@@ -225,6 +240,20 @@ enum BenchDatabase {
   abstract String flushCounter();
 
   abstract String floorTable();
+
+  /**
+   * How long the flush counter must stand still before a measurement's window opens: longer than
+   * the server's own periodic flushes of work nobody committed.
+   */
+  long quietMillis() {
+    // PostgreSQL's WAL writer wakes every wal_writer_delay, 200 ms by default.
+    return 300;
+  }
+
+  /** Whether the server has no background work left that will flush (MariaDB's purge). */
+  boolean backgroundDone(Connection monitor) throws SQLException {
+    return true;
+  }
 
   /** A point in time before closing the bench's connections, for {@link #awaitClosed}. */
   abstract Object mark(Connection monitor) throws SQLException;

@@ -9,9 +9,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * B1: the statements and transactions the server issues for each scan-to-pay operation, in the same
@@ -19,7 +17,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * from OrderRepository, OrderTransitions, PaymentOpener, PaymentRepository, PaymentTransitions,
  * Journal, OutboxWriter, AppliedFacts, ChannelResultApplier, NotifyReceipts and ChannelCallJournal;
  * keep it in step with them. Transactions toggle auto-commit the way Spring's
- * DataSourceTransactionManager does.
+ * DataSourceTransactionManager does. Audit rows go to a {@link RawAuditTrail}, as the server's go
+ * to its AuditTrail.
  */
 final class RawScanToPay {
 
@@ -166,7 +165,11 @@ final class RawScanToPay {
   private static final String PAYLOAD_HASH = "0".repeat(64);
   private static final String QR_PREFIX = "https://qr.alipay.com/bench";
 
-  private RawScanToPay() {}
+  private final RawAuditTrail audit;
+
+  RawScanToPay(RawAuditTrail audit) {
+    this.audit = audit;
+  }
 
   /** Set-up, not timed: CREATED orders as POST /api/orders would leave them. */
   static void insertOrders(Connection c, List<String> orderNos) throws SQLException {
@@ -196,10 +199,10 @@ final class RawScanToPay {
    * PaymentOpener's transaction opens the payment, the channel call joins the audit batch,
    * PaymentTransitions' transaction stores the QR code.
    */
-  static RawPayment precreate(Connection c, String orderNo) throws SQLException {
+  RawPayment precreate(Connection c, String orderNo, Round.RawIds ids) throws SQLException {
     long orderId = orderIdByNo(c, orderNo);
     inFlight(c, orderId, false);
-    String outTradeNo = outTradeNo();
+    String outTradeNo = ids.outTradeNo();
     long payId =
         inTransaction(
             c,
@@ -216,12 +219,7 @@ final class RawScanToPay {
               selectById(c, SELECT_PAYMENT_BY_ID, id);
               return id;
             });
-    audit(
-        c,
-        () -> {
-          channelCall(c, outTradeNo);
-          return null;
-        });
+    audit.submit(trail -> channelCall(trail, outTradeNo));
     inTransaction(
         c,
         () -> {
@@ -230,7 +228,7 @@ final class RawScanToPay {
           journal(c, "PAYMENT", payId, previous, "PRECREATED", "API", "qr issued");
           return null;
         });
-    return new RawPayment(payId, orderId, outTradeNo, tradeNo());
+    return new RawPayment(payId, orderId, outTradeNo, ids.tradeNo());
   }
 
   /**
@@ -260,7 +258,7 @@ final class RawScanToPay {
    * and moves payment and order with their journal and outbox rows; the receipt joins the audit
    * batch.
    */
-  static void notifyFirst(Connection c, RawPayment p) throws SQLException {
+  void notifyFirst(Connection c, RawPayment p) throws SQLException {
     selectByText(c, SELECT_PAYMENT_BY_OUT_TRADE_NO, p.outTradeNo());
     inTransaction(
         c,
@@ -305,19 +303,19 @@ final class RawScanToPay {
           outbox(c, "ORDER", p.orderId(), "OrderPaid", orderPayload(p));
           return null;
         });
-    receipt(c, p, "APPLIED", "success", "payment SUCCESS");
+    receipt(p, "APPLIED", "success", "payment SUCCESS");
   }
 
   /**
    * A repeat of a notify already applied: the dedup insert fails and its transaction rolls back,
    * the payment's status is read for the receipt, which joins the audit batch.
    */
-  static void notifyDuplicate(Connection c, RawPayment p) throws SQLException {
+  void notifyDuplicate(Connection c, RawPayment p) throws SQLException {
     selectByText(c, SELECT_PAYMENT_BY_OUT_TRADE_NO, p.outTradeNo());
     rolledBackOnDuplicate(
         c, () -> dedup(c, p, now()), "notify applied twice for " + p.outTradeNo());
     selectById(c, SELECT_PAYMENT_BY_ID, p.payId());
-    receipt(c, p, "DUPLICATE", "success", "payment SUCCESS");
+    receipt(p, "DUPLICATE", "success", "payment SUCCESS");
   }
 
   /** Statements that need the connection, in the order they run. */
@@ -518,12 +516,10 @@ final class RawScanToPay {
     }
   }
 
-  private static void receipt(
-      Connection c, RawPayment p, String outcome, String reply, String detail) throws SQLException {
-    audit(
-        c,
-        () -> {
-          try (PreparedStatement insert = c.prepareStatement(INSERT_NOTIFY_RECEIPT)) {
+  private void receipt(RawPayment p, String outcome, String reply, String detail) {
+    audit.submit(
+        trail -> {
+          try (PreparedStatement insert = trail.prepareStatement(INSERT_NOTIFY_RECEIPT)) {
             insert.setString(1, CHANNEL);
             insert.setString(2, p.outTradeNo());
             insert.setString(3, "bench" + p.payId());
@@ -535,33 +531,9 @@ final class RawScanToPay {
             insert.setString(9, detail);
             insert.setString(10, PAYLOAD_HASH);
             insert.setObject(11, now());
-            return insert.executeUpdate();
+            insert.executeUpdate();
           }
         });
-  }
-
-  private static final int AUDIT_BATCH = 100;
-  private static final ThreadLocal<List<Work<?>>> AUDIT = ThreadLocal.withInitial(ArrayList::new);
-
-  /**
-   * The service writes channel calls and notify receipts through its AuditTrail: queued, then many
-   * per transaction. B1 does the same per client connection, a transaction per 100 rows.
-   */
-  private static void audit(Connection c, Work<?> insert) throws SQLException {
-    List<Work<?>> pending = AUDIT.get();
-    pending.add(insert);
-    if (pending.size() >= AUDIT_BATCH) {
-      List<Work<?>> batch = new ArrayList<>(pending);
-      pending.clear();
-      inTransaction(
-          c,
-          () -> {
-            for (Work<?> row : batch) {
-              row.run();
-            }
-            return null;
-          });
-    }
   }
 
   private static void selectById(Connection c, String sql, long id) throws SQLException {
@@ -617,24 +589,6 @@ final class RawScanToPay {
 
   private static LocalDateTime now() {
     return LocalDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
-  }
-
-  private static String outTradeNo() {
-    StringBuilder number = new StringBuilder("B1");
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    while (number.length() < 32) {
-      number.append((char) ('A' + random.nextInt(26)));
-    }
-    return number.toString();
-  }
-
-  private static String tradeNo() {
-    StringBuilder number = new StringBuilder("2026");
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    while (number.length() < 28) {
-      number.append(random.nextInt(10));
-    }
-    return number.toString();
   }
 
   private static String paymentPayload(RawPayment p, String previous) {

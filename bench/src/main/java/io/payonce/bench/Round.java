@@ -7,32 +7,45 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
- * The orders of one concurrency level, for the service and for B1 alike, and what each operation
- * left for the next: precreate opens the payments that the storm repeats and the notifies pay.
+ * The orders of one concurrency level in one repetition, for the service and for B1 alike, and what
+ * each operation left for the next: precreate opens the payments that the storm repeats and the
+ * notifies pay. Every identifier the bench makes up (B1's and Bch's out_trade_no, the trade numbers
+ * of notifies) is drawn here, in order, from the round's seeded random source, so that a run given
+ * the same seed and options uses the same identifiers.
  */
 final class Round {
 
   private static final DateTimeFormatter ALIPAY_TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.of("Asia/Shanghai"));
-  private static final AtomicLong TRADE_NUMBERS =
-      new AtomicLong(System.nanoTime() % 1_000_000_000L);
+
+  /** B1's identifiers for one order: its payment's out_trade_no and the channel's trade_no. */
+  record RawIds(String outTradeNo, String tradeNo) {}
 
   final int ops;
   final List<String> serviceOrders;
   final List<String> b1Orders;
+  final Map<String, RawIds> b1Ids = new LinkedHashMap<>();
+  final List<String> channelOutTradeNos;
   final Map<String, String> serviceOutTradeNos = new ConcurrentHashMap<>();
   final Map<String, RawScanToPay.RawPayment> b1Payments = new ConcurrentHashMap<>();
+  private final List<String> notifyTradeNos;
   private List<String> notifyForms;
 
-  Round(String prefix, int ops) {
+  Round(String prefix, int ops, SplittableRandom random) {
     this.ops = ops;
     this.serviceOrders = numbers(prefix + "-s-", ops);
     this.b1Orders = numbers(prefix + "-r-", ops);
+    for (String orderNo : b1Orders) {
+      b1Ids.put(orderNo, new RawIds("B1" + letters(random, 30), tradeNo(random)));
+    }
+    this.channelOutTradeNos =
+        IntStream.range(0, ops).mapToObj(i -> "CH" + letters(random, 30)).toList();
+    this.notifyTradeNos = IntStream.range(0, ops).mapToObj(i -> tradeNo(random)).toList();
   }
 
   /** The first ops/20 precreated orders, each 20 times in a row. */
@@ -62,10 +75,10 @@ final class Round {
   synchronized List<String> notifyForms(PlatformKeys keys) throws Exception {
     if (notifyForms == null) {
       List<String> forms = new ArrayList<>();
-      for (String orderNo : serviceOrders) {
-        String outTradeNo = serviceOutTradeNos.get(orderNo);
+      for (int i = 0; i < serviceOrders.size(); i++) {
+        String outTradeNo = serviceOutTradeNos.get(serviceOrders.get(i));
         if (outTradeNo != null) {
-          forms.add(keys.signedForm(notify(outTradeNo)));
+          forms.add(keys.signedForm(notify(outTradeNo, notifyTradeNos.get(i))));
         }
       }
       notifyForms = forms;
@@ -73,18 +86,17 @@ final class Round {
     return notifyForms;
   }
 
-  private static Map<String, String> notify(String outTradeNo) {
+  private static Map<String, String> notify(String outTradeNo, String tradeNo) {
     String now = ALIPAY_TIME.format(Instant.now());
-    long number = TRADE_NUMBERS.incrementAndGet();
     Map<String, String> p = new LinkedHashMap<>();
     p.put("notify_time", now);
     p.put("notify_type", "trade_status_sync");
-    p.put("notify_id", "bench" + number);
+    p.put("notify_id", "bench" + tradeNo);
     p.put("app_id", ServiceUnderTest.APP_ID);
     p.put("auth_app_id", ServiceUnderTest.APP_ID);
     p.put("charset", "utf-8");
     p.put("version", "1.0");
-    p.put("trade_no", String.format("2026%024d", number));
+    p.put("trade_no", tradeNo);
     p.put("out_trade_no", outTradeNo);
     p.put("buyer_id", "2088102146225135");
     p.put("seller_id", ServiceUnderTest.SELLER_ID);
@@ -104,5 +116,22 @@ final class Round {
 
   private static List<String> numbers(String prefix, int count) {
     return IntStream.range(0, count).mapToObj(i -> prefix + i).toList();
+  }
+
+  private static String letters(SplittableRandom random, int count) {
+    StringBuilder letters = new StringBuilder(count);
+    for (int i = 0; i < count; i++) {
+      letters.append((char) ('A' + random.nextInt(26)));
+    }
+    return letters.toString();
+  }
+
+  /** 28 digits, as Alipay's trade numbers. */
+  private static String tradeNo(SplittableRandom random) {
+    StringBuilder number = new StringBuilder("2026");
+    while (number.length() < 28) {
+      number.append(random.nextInt(10));
+    }
+    return number.toString();
   }
 }

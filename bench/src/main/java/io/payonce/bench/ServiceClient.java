@@ -45,17 +45,39 @@ final class ServiceClient {
 
   /** Posts a signed notify; anything but the protocol's {@code success} is an error. */
   void notify(String form) throws IOException, InterruptedException {
+    expectSuccess(postForm("/pay/alipay/notify", form), "notify");
+  }
+
+  /** B2: a precreate's request to the bare JSON endpoint, its answer read as precreate's is. */
+  void bareJson(String orderNo) throws IOException, InterruptedException {
     HttpResponse<String> answer =
-        http.send(
-            HttpRequest.newBuilder(URI.create(base + "/pay/alipay/notify"))
-                .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
-                .timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(form))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+        postJson(BareEndpoints.JSON_PATH, "{\"orderNo\":\"" + orderNo + "\"}");
+    expect(200, answer, "bare json " + orderNo);
+    if (JSON.readTree(answer.body()).path("outTradeNo").asString().isEmpty()) {
+      throw new IllegalStateException("bare json answered " + answer.body());
+    }
+  }
+
+  /** B2: a notify's form to the bare form endpoint. */
+  void bareForm(String form) throws IOException, InterruptedException {
+    expectSuccess(postForm(BareEndpoints.FORM_PATH, form), "bare form");
+  }
+
+  private HttpResponse<String> postForm(String path, String form)
+      throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base + path))
+            .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
+            .timeout(Duration.ofSeconds(30))
+            .POST(HttpRequest.BodyPublishers.ofString(form))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static void expectSuccess(HttpResponse<String> answer, String what) {
     if (answer.statusCode() != 200 || !"success".equals(answer.body())) {
       throw new IllegalStateException(
-          "notify answered " + answer.statusCode() + " " + answer.body());
+          what + " answered " + answer.statusCode() + " " + answer.body());
     }
   }
 
