@@ -5,12 +5,12 @@ import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.JournalEntry;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentQueries;
 import io.payonce.server.payment.PaymentQueries.OrderPayment;
-import io.payonce.server.payment.PaymentRepository;
 import io.payonce.server.payment.PaymentStatus;
+import io.payonce.server.payment.Payments;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -24,16 +24,16 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class CashierViews {
 
-  private final OrderRepository orders;
-  private final PaymentRepository payments;
+  private final OrderService orders;
+  private final Payments payments;
   private final PaymentQueries queries;
   private final Journal journal;
   private final Clock clock;
   private final boolean sandboxEnabled;
 
   CashierViews(
-      OrderRepository orders,
-      PaymentRepository payments,
+      OrderService orders,
+      Payments payments,
       PaymentQueries queries,
       Journal journal,
       Clock clock,
@@ -68,7 +68,7 @@ public class CashierViews {
   public Optional<String> payableQrCode(String orderNo, String outTradeNo) {
     Instant now = clock.instant();
     return orders
-        .findByOrderNo(orderNo)
+        .find(orderNo)
         .flatMap(
             order -> payments.findByOutTradeNo(outTradeNo).filter(p -> p.orderId() == order.id()))
         .filter(p -> isPayable(p, now))

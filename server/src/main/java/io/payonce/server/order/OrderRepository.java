@@ -19,7 +19,7 @@ import org.springframework.stereotype.Repository;
  * OrderTransitions} only: {@link #transition} is package-private for that reason.
  */
 @Repository
-public class OrderRepository {
+class OrderRepository {
 
   private static final String INSERT =
       """

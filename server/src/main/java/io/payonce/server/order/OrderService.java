@@ -10,7 +10,9 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Creates orders idempotently: the unique order number decides, never a check before the insert.
+ * The order module's face to the others: creates orders idempotently (the unique order number
+ * decides, never a check before the insert), reads them, and takes an order's row lock for a caller
+ * that is about to move its payments (the order row before its payments', on every path).
  */
 @Service
 public class OrderService {
@@ -50,6 +52,26 @@ public class OrderService {
   /** The order with this number, read in a transaction of its own. */
   public Optional<Order> find(String orderNo) {
     return transactions.execute(status -> orders.findByOrderNo(orderNo));
+  }
+
+  /** The order with this id, in the caller's transaction if there is one. */
+  public Optional<Order> findById(long id) {
+    return orders.findById(id);
+  }
+
+  /** Locks the order row until the caller's transaction ends and returns its status. */
+  public Optional<OrderStatus> lockStatus(long id) {
+    return orders.lockStatus(id);
+  }
+
+  /**
+   * Locks the order row until the caller's transaction ends if the order is payable (no concurrent
+   * transition can pay or close it meanwhile).
+   *
+   * @return false if it is not (or no longer) payable
+   */
+  public boolean lockIfPayable(long id, java.time.Instant now) {
+    return orders.lockIfPayable(id, now);
   }
 
   private Order insert(NewOrder request) {

@@ -8,7 +8,7 @@ import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +28,7 @@ public class BarcodePayments {
 
   private static final Duration RETRY_AFTER = Duration.ofSeconds(5);
 
-  private final OrderRepository orders;
+  private final OrderService orders;
   private final PaymentOpener opener;
   private final PaymentRepository payments;
   private final PaymentTransitions transitions;
@@ -39,7 +39,7 @@ public class BarcodePayments {
   private final Clock clock;
 
   BarcodePayments(
-      OrderRepository orders,
+      OrderService orders,
       PaymentOpener opener,
       PaymentRepository payments,
       PaymentTransitions transitions,
@@ -87,8 +87,7 @@ public class BarcodePayments {
    *     the janitor settles it
    */
   public BarcodeAnswer pay(String orderNo, Channel channel, String authCode, String requestId) {
-    Order order =
-        orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     Instant now = clock.instant();
     OpenedPayment opened =
         opener.open(

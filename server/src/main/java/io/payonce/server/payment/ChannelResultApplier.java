@@ -28,7 +28,7 @@ public class ChannelResultApplier {
   private final Alarms alarms;
   private final DuplicatePaymentHandler duplicates;
   private final PaymentProperties props;
-  private final io.payonce.server.order.OrderRepository orders;
+  private final io.payonce.server.order.OrderService orders;
   private final TransactionTemplate transactions;
   private final Clock clock;
 
@@ -40,7 +40,7 @@ public class ChannelResultApplier {
       Alarms alarms,
       DuplicatePaymentHandler duplicates,
       PaymentProperties props,
-      io.payonce.server.order.OrderRepository orders,
+      io.payonce.server.order.OrderService orders,
       TransactionTemplate transactions,
       Clock clock) {
     this.payments = payments;

@@ -5,7 +5,7 @@ import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderNotPayableException;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.order.OrderTransitions;
 import java.time.Duration;
@@ -25,13 +25,13 @@ public class OrderCancellation {
   private static final int ROUNDS = 3;
   private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
-  private final OrderRepository orders;
+  private final OrderService orders;
   private final OrderTransitions orderTransitions;
   private final PaymentRepository payments;
   private final PaymentCloser closer;
 
   OrderCancellation(
-      OrderRepository orders,
+      OrderService orders,
       OrderTransitions orderTransitions,
       PaymentRepository payments,
       PaymentCloser closer) {
@@ -48,8 +48,7 @@ public class OrderCancellation {
    * @throws ChannelUnavailableException if the channel's answer about its payment is unknown
    */
   public Order cancel(String orderNo) {
-    Order order =
-        orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     if (order.status() == OrderStatus.CLOSED) {
       // A retry of a cancel whose last channel close went unanswered: finish the job.
       closeInFlight(order);

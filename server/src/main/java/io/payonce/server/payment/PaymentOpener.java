@@ -7,7 +7,7 @@ import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderNotPayableException;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.order.OrderTransitions;
 import java.security.SecureRandom;
@@ -33,7 +33,7 @@ public class PaymentOpener {
       DateTimeFormatter.ofPattern("yyMMddHHmmss").withZone(ZoneOffset.UTC);
   private static final char[] ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
 
-  private final OrderRepository orders;
+  private final OrderService orders;
   private final OrderTransitions orderTransitions;
   private final PaymentRepository payments;
   private final Journal journal;
@@ -43,7 +43,7 @@ public class PaymentOpener {
   private final io.micrometer.core.instrument.Counter conflicts;
 
   PaymentOpener(
-      OrderRepository orders,
+      OrderService orders,
       OrderTransitions orderTransitions,
       PaymentRepository payments,
       Journal journal,

@@ -6,7 +6,7 @@ import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Comparator;
@@ -23,7 +23,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class PaymentQueries {
 
-  private final OrderRepository orders;
+  private final OrderService orders;
   private final PaymentRepository payments;
   private final PaymentChannels channels;
   private final ChannelResultApplier applier;
@@ -31,7 +31,7 @@ public class PaymentQueries {
   private final Clock clock;
 
   PaymentQueries(
-      OrderRepository orders,
+      OrderService orders,
       PaymentRepository payments,
       PaymentChannels channels,
       ChannelResultApplier applier,
@@ -53,8 +53,7 @@ public class PaymentQueries {
   public record OrderPayment(Order order, Payment payment) {}
 
   public OrderPayment query(String orderNo) {
-    Order order =
-        orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     Optional<Payment> payment = mainPayment(order);
     if (payment.isPresent() && askChannel(payment.get())) {
       order = orders.findById(order.id()).orElseThrow();

@@ -21,7 +21,7 @@ import org.springframework.stereotype.Repository;
  * PaymentTransitions} only: {@link #transition} is package-private for that reason.
  */
 @Repository
-public class PaymentRepository {
+class PaymentRepository {
 
   /** The value of active_slot while a payment is in flight; NULL otherwise. */
   static final int ACTIVE_SLOT = 1;

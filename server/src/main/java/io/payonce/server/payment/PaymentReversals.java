@@ -8,7 +8,7 @@ import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +34,7 @@ public class PaymentReversals {
   private final PaymentRepository payments;
   private final PaymentTransitions transitions;
   private final ChannelResultApplier applier;
-  private final OrderRepository orders;
+  private final OrderService orders;
   private final PaymentChannels channels;
   private final ReversalRecorder reversals;
   private final TransactionTemplate transactions;
@@ -44,7 +44,7 @@ public class PaymentReversals {
       PaymentRepository payments,
       PaymentTransitions transitions,
       ChannelResultApplier applier,
-      OrderRepository orders,
+      OrderService orders,
       PaymentChannels channels,
       ReversalRecorder reversals,
       TransactionTemplate transactions,

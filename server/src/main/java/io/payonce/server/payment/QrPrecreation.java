@@ -14,7 +14,7 @@ import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderNotPayableException;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,7 +39,7 @@ public class QrPrecreation {
   private static final int OPEN_ATTEMPTS = 3;
   private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
-  private final OrderRepository orders;
+  private final OrderService orders;
   private final PaymentOpener opener;
   private final PaymentRepository payments;
   private final PaymentTransitions transitions;
@@ -52,7 +52,7 @@ public class QrPrecreation {
   private final Clock clock;
 
   QrPrecreation(
-      OrderRepository orders,
+      OrderService orders,
       PaymentOpener opener,
       PaymentRepository payments,
       PaymentTransitions transitions,
@@ -104,8 +104,7 @@ public class QrPrecreation {
 
   private PrecreateAnswer precreateUnguarded(
       String orderNo, Channel channel, String requestId, boolean refresh) {
-    Order order =
-        orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     if (!order.status().isPayable()) {
       throw new OrderNotPayableException(order.id(), order.status());
     }

@@ -2,7 +2,7 @@ package io.payonce.server.paytoken;
 
 import io.payonce.server.idempotency.IssuedKeys;
 import io.payonce.server.order.Order;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,14 +27,14 @@ public class PayTokens implements IssuedKeys {
 
   private final PayTokenStore redis;
   private final DbPayTokenStore db;
-  private final OrderRepository orders;
+  private final OrderService orders;
   private final PayTokenProperties props;
   private final Clock clock;
 
   PayTokens(
       ObjectProvider<RedisPayTokenStore> redis,
       DbPayTokenStore db,
-      OrderRepository orders,
+      OrderService orders,
       PayTokenProperties props,
       Clock clock) {
     this.redis = redis.getIfAvailable();
@@ -79,7 +79,7 @@ public class PayTokens implements IssuedKeys {
     }
     Object orderNo = body.get("orderNo");
     Optional<Order> order =
-        orderNo instanceof String number ? orders.findByOrderNo(number) : Optional.empty();
+        orderNo instanceof String number ? orders.find(number) : Optional.empty();
     // No such order: the token is not the problem; the request itself will say what is.
     if (order.isPresent() && !order.get().userId().equals(token.userId())) {
       return Optional.of(Refusal.ANOTHER_USERS);

@@ -7,7 +7,7 @@ import io.payonce.server.log.Failures;
 import io.payonce.server.outbox.OutboxWriter;
 import io.payonce.server.payment.DuplicatePaymentHandler;
 import io.payonce.server.payment.Payment;
-import io.payonce.server.payment.PaymentRepository;
+import io.payonce.server.payment.Payments;
 import jakarta.annotation.PreDestroy;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -32,7 +32,7 @@ class DuplicateRefunds implements DuplicatePaymentHandler {
   private static final Logger log = LoggerFactory.getLogger(DuplicateRefunds.class);
 
   private final RefundRepository refunds;
-  private final PaymentRepository payments;
+  private final Payments payments;
   private final RefundExecutor executor;
   private final Journal journal;
   private final OutboxWriter outbox;
@@ -47,7 +47,7 @@ class DuplicateRefunds implements DuplicatePaymentHandler {
 
   DuplicateRefunds(
       RefundRepository refunds,
-      PaymentRepository payments,
+      Payments payments,
       RefundExecutor executor,
       Journal journal,
       OutboxWriter outbox,

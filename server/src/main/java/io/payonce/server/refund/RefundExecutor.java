@@ -9,10 +9,10 @@ import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.money.Money;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.order.OrderTransitions;
-import io.payonce.server.payment.PaymentRepository;
+import io.payonce.server.payment.Payments;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -31,8 +31,8 @@ public class RefundExecutor {
   private static final Logger log = LoggerFactory.getLogger(RefundExecutor.class);
 
   private final RefundRepository refunds;
-  private final PaymentRepository payments;
-  private final OrderRepository orders;
+  private final Payments payments;
+  private final OrderService orders;
   private final OrderTransitions orderTransitions;
   private final PaymentChannels channels;
   private final Journal journal;
@@ -43,8 +43,8 @@ public class RefundExecutor {
 
   RefundExecutor(
       RefundRepository refunds,
-      PaymentRepository payments,
-      OrderRepository orders,
+      Payments payments,
+      OrderService orders,
       OrderTransitions orderTransitions,
       PaymentChannels channels,
       Journal journal,

@@ -4,7 +4,7 @@ import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.payment.Payment;
-import io.payonce.server.payment.PaymentRepository;
+import io.payonce.server.payment.Payments;
 import io.payonce.server.payment.ReversalRecorder;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,14 +24,14 @@ class RefundReversals implements ReversalRecorder {
   private static final Logger log = LoggerFactory.getLogger(RefundReversals.class);
 
   private final RefundRepository refunds;
-  private final PaymentRepository payments;
+  private final Payments payments;
   private final Journal journal;
   private final RefundEvents events;
   private final Clock clock;
 
   RefundReversals(
       RefundRepository refunds,
-      PaymentRepository payments,
+      Payments payments,
       Journal journal,
       RefundEvents events,
       Clock clock) {

@@ -7,10 +7,10 @@ import io.payonce.server.money.InvalidMoneyException;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.payment.Payment;
-import io.payonce.server.payment.PaymentRepository;
+import io.payonce.server.payment.Payments;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -34,8 +34,8 @@ public class Refunds {
   private static final Set<OrderStatus> REFUNDABLE =
       EnumSet.of(OrderStatus.PAID, OrderStatus.REFUNDING, OrderStatus.PARTIALLY_REFUNDED);
 
-  private final OrderRepository orders;
-  private final PaymentRepository payments;
+  private final OrderService orders;
+  private final Payments payments;
   private final RefundRepository refunds;
   private final RefundExecutor executor;
   private final Journal journal;
@@ -44,8 +44,8 @@ public class Refunds {
   private final Clock clock;
 
   Refunds(
-      OrderRepository orders,
-      PaymentRepository payments,
+      OrderService orders,
+      Payments payments,
       RefundRepository refunds,
       RefundExecutor executor,
       Journal journal,
@@ -74,8 +74,7 @@ public class Refunds {
    * @throws RefundExceedsPaymentException it would refund more than was paid
    */
   public Refund request(String orderNo, String outRequestNo, String amount, String reason) {
-    Order order =
-        orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     long amountMinor = positive(Money.parse(amount, order.amount().currency()));
     Payment payment = payingPayment(order).orElseThrow(() -> new OrderNotPaidException(orderNo));
     Optional<Refund> existing = refunds.findByRequest(payment.payId(), outRequestNo);
@@ -104,8 +103,7 @@ public class Refunds {
   private record Opened(long id, Refund twin) {}
 
   public List<Refund> ofOrder(String orderNo) {
-    Order order =
-        orders.findByOrderNo(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
     return refunds.findByOrder(order.id());
   }
 

@@ -1,9 +1,9 @@
 package io.payonce.server.view;
 
 import io.payonce.server.order.Order;
-import io.payonce.server.order.OrderRepository;
 import io.payonce.server.order.OrderRepresentation;
-import io.payonce.server.payment.PaymentRepository;
+import io.payonce.server.order.OrderService;
+import io.payonce.server.payment.Payments;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
@@ -15,10 +15,10 @@ import org.springframework.stereotype.Service;
 @Service
 public class OrderViews implements OrderRepresentation<OrderView> {
 
-  private final OrderRepository orders;
-  private final PaymentRepository payments;
+  private final OrderService orders;
+  private final Payments payments;
 
-  OrderViews(OrderRepository orders, PaymentRepository payments) {
+  OrderViews(OrderService orders, Payments payments) {
     this.orders = orders;
     this.payments = payments;
   }
@@ -27,7 +27,7 @@ public class OrderViews implements OrderRepresentation<OrderView> {
   @ConsistentRead
   public Optional<OrderView> find(String orderNo) {
     return orders
-        .findByOrderNo(orderNo)
+        .find(orderNo)
         .map(order -> OrderView.of(order, payments.findByOrderId(order.id())));
   }
 

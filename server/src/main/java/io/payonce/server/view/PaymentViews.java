@@ -5,9 +5,9 @@ import io.payonce.server.channel.ChannelCallJournal;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.notify.NotifyReceipts;
-import io.payonce.server.order.OrderRepository;
+import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.Payment;
-import io.payonce.server.payment.PaymentRepository;
+import io.payonce.server.payment.Payments;
 import io.payonce.server.refund.Refunds;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
@@ -23,8 +23,8 @@ public class PaymentViews {
   // be asked.
   private static final int MAX_OUT_TRADE_NO = 64;
 
-  private final PaymentRepository payments;
-  private final OrderRepository orders;
+  private final Payments payments;
+  private final OrderService orders;
   private final Journal journal;
   private final NotifyReceipts receipts;
   private final ChannelCallJournal calls;
@@ -32,8 +32,8 @@ public class PaymentViews {
   private final Refunds refunds;
 
   PaymentViews(
-      PaymentRepository payments,
-      OrderRepository orders,
+      Payments payments,
+      OrderService orders,
       Journal journal,
       NotifyReceipts receipts,
       ChannelCallJournal calls,

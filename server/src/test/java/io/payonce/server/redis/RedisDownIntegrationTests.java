@@ -13,8 +13,8 @@ import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.OutboxEvent;
 import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.payment.Payment;
-import io.payonce.server.payment.PaymentRepository;
 import io.payonce.server.payment.PaymentStatus;
+import io.payonce.server.payment.Payments;
 import io.payonce.server.testing.Concurrently;
 import io.payonce.server.testing.OnServer;
 import io.payonce.server.testing.PayOnceHttp;
@@ -49,7 +49,7 @@ class RedisDownIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired OrderService orders;
-  @Autowired PaymentRepository payments;
+  @Autowired Payments payments;
   @Autowired Journal journal;
   @Autowired OutboxReader outbox;
   @Autowired MeterRegistry meters;
