@@ -1,8 +1,8 @@
 package io.payonce.server;
 
-import io.payonce.server.channel.alipay.KeysCommand;
 import io.payonce.server.chaos.ChaosProperties;
 import io.payonce.server.chaos.SkewedClock;
+import io.payonce.server.cli.ServerCommand;
 import io.payonce.server.reconcile.ReconcileCommand;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
@@ -18,8 +18,9 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 public class PayOnceApplication {
 
   public static void main(String[] args) {
-    if (KeysCommand.isInvoked(args)) {
-      System.exit(KeysCommand.run(args, System.out, System.err));
+    java.util.Optional<ServerCommand> command = ServerCommand.invokedBy(args);
+    if (command.isPresent()) {
+      System.exit(command.get().run(args, System.out, System.err));
     }
     if (ReconcileCommand.isInvoked(args)) {
       System.exit(ReconcileCommand.run(args, PayOnceApplication.class));

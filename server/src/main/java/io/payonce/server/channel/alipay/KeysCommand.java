@@ -11,7 +11,6 @@ import java.util.Base64;
  *
  * <p>Exit status: 0 printed, 2 a usage error.
  */
-@org.springframework.modulith.NamedInterface("commands")
 public final class KeysCommand {
 
   public static final String NAME = "keys";

@@ -16,6 +16,15 @@ class KeysCommandUnitTests {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   @Test
+  void theLauncherFindsTheCommandByItsNameWithoutLinkingToIt() {
+    assertThat(io.payonce.server.cli.ServerCommand.invokedBy(new String[] {"keys"}))
+        .get()
+        .isInstanceOf(KeysServerCommand.class);
+    assertThat(io.payonce.server.cli.ServerCommand.invokedBy(new String[] {"--server.port=0"}))
+        .isEmpty();
+  }
+
+  @Test
   void printsAKeyPairThatTheAlipaySdkSignsAndVerifiesWith() throws Exception {
     Properties printed = run();
     String privateKey = printed.getProperty(KeysCommand.PRIVATE_KEY_PROPERTY);
