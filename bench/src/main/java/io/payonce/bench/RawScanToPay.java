@@ -34,7 +34,7 @@ final class RawScanToPay {
 
   private static final String ORDER_COLUMNS =
       """
-      SELECT id, order_no, user_id, amount_minor, currency, title, status,
+      SELECT id, order_no, user_id, amount_minor, currency, title, status, paid_by,
              created_at, updated_at, version
       FROM orders
       """;
@@ -58,6 +58,7 @@ final class RawScanToPay {
       UPDATE orders
       SET previous_status = status,
           status = ?,
+          paid_by = COALESCE(?, paid_by),
           updated_at = ?,
           version = version + 1
       WHERE id = ?
@@ -81,16 +82,17 @@ final class RawScanToPay {
 
   private static final String INSERT_PAYMENT =
       """
-      INSERT INTO payment (order_id, channel, out_trade_no, amount_minor, currency, status,
+      INSERT INTO payment (order_id, channel, kind, out_trade_no, amount_minor, currency, status,
                            active_slot, request_id, expire_time, call_lease_until,
                            created_at, updated_at, version)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
       """;
 
   private static final String PAYMENT_COLUMNS =
       """
-      SELECT pay_id, order_id, channel, out_trade_no, amount_minor, currency, status, trade_no,
-             qr_code, request_id, expire_time, created_at, updated_at, version
+      SELECT pay_id, order_id, channel, kind, out_trade_no, amount_minor, currency, status,
+             trade_no, qr_code, request_id, expire_time, watch_until, created_at, updated_at,
+             version
       FROM payment
       """;
 
@@ -115,6 +117,7 @@ final class RawScanToPay {
           trade_no = COALESCE(?, trade_no),
           qr_code = COALESCE(?, qr_code),
           expire_time = COALESCE(?, expire_time),
+          watch_until = CASE WHEN ? = 'SUCCESS' THEN NULL ELSE watch_until END,
           updated_at = ?,
           version = version + 1
       WHERE pay_id = ?
@@ -137,8 +140,10 @@ final class RawScanToPay {
 
   private static final String INSERT_OUTBOX =
       """
-      INSERT INTO outbox (aggregate, aggregate_id, event_type, payload, created_at, attempts)
-      VALUES (?, ?, ?, ?, ?, 0)
+      INSERT INTO outbox (aggregate, aggregate_id, event_type, payload, created_at, attempts,
+                          event_id, order_no, out_trade_no)
+      VALUES (?, ?, ?, ?, ?, 0,
+              ?, ?, ?)
       """;
 
   private static final String INSERT_CHANNEL_CALL =
@@ -210,7 +215,7 @@ final class RawScanToPay {
               LocalDateTime now = now();
               lockOrderIfPayable(c, orderId, now);
               if ("CREATED".equals(orderStatus(c, orderId))) {
-                orderTransition(c, orderId, "PAYING", "CREATED");
+                orderTransition(c, orderId, "PAYING", null, "CREATED");
                 String previous = single(c, SELECT_ORDER_PREVIOUS_STATUS, orderId);
                 journal(c, "ORDER", orderId, previous, "PAYING", "API", "payment opened");
               }
@@ -264,6 +269,8 @@ final class RawScanToPay {
         c,
         () -> {
           dedup(c, p, now());
+          // The order row before the payment's, as the service locks them.
+          single(c, SELECT_ORDER_STATUS_FOR_UPDATE, p.orderId());
           paymentTransition(
               c,
               p.payId(),
@@ -288,8 +295,7 @@ final class RawScanToPay {
           selectById(c, SELECT_PAYMENT_BY_ID, p.payId());
           outbox(c, "PAYMENT", p.payId(), "PaymentSucceeded", paymentPayload(p, previous));
           single(c, SELECT_PAYMENT_PREVIOUS_STATUS, p.payId());
-          single(c, SELECT_ORDER_STATUS_FOR_UPDATE, p.orderId());
-          orderTransition(c, p.orderId(), "PAID", "PAYING", "REFUNDING", "CLOSED");
+          orderTransition(c, p.orderId(), "PAID", p.payId(), "PAYING", "CLOSED");
           String orderPrevious = single(c, SELECT_ORDER_PREVIOUS_STATUS, p.orderId());
           journal(
               c,
@@ -401,16 +407,17 @@ final class RawScanToPay {
     try (PreparedStatement insert = c.prepareStatement(INSERT_PAYMENT, new String[] {"pay_id"})) {
       insert.setLong(1, orderId);
       insert.setString(2, CHANNEL);
-      insert.setString(3, outTradeNo);
-      insert.setLong(4, AMOUNT_MINOR);
-      insert.setString(5, "CNY");
-      insert.setString(6, "INIT");
-      insert.setInt(7, 1);
-      insert.setNull(8, Types.VARCHAR);
-      insert.setObject(9, now.plusMinutes(15), Types.TIMESTAMP);
-      insert.setObject(10, now.plusSeconds(20), Types.TIMESTAMP);
-      insert.setObject(11, now);
+      insert.setString(3, "QR");
+      insert.setString(4, outTradeNo);
+      insert.setLong(5, AMOUNT_MINOR);
+      insert.setString(6, "CNY");
+      insert.setString(7, "INIT");
+      insert.setInt(8, 1);
+      insert.setNull(9, Types.VARCHAR);
+      insert.setObject(10, now.plusMinutes(15), Types.TIMESTAMP);
+      insert.setObject(11, now.plusSeconds(20), Types.TIMESTAMP);
       insert.setObject(12, now);
+      insert.setObject(13, now);
       insert.executeUpdate();
       try (ResultSet keys = insert.getGeneratedKeys()) {
         keys.next();
@@ -438,23 +445,29 @@ final class RawScanToPay {
       setText(move, 3, tradeNo);
       setText(move, 4, qrCode);
       move.setNull(5, Types.TIMESTAMP);
-      move.setObject(6, now());
-      move.setLong(7, payId);
+      move.setString(6, to);
+      move.setObject(7, now());
+      move.setLong(8, payId);
       for (int i = 0; i < from.length; i++) {
-        move.setString(8 + i, from[i]);
+        move.setString(9 + i, from[i]);
       }
       requireOne(move.executeUpdate(), "payment to " + to);
     }
   }
 
-  private static void orderTransition(Connection c, long orderId, String to, String... from)
-      throws SQLException {
+  private static void orderTransition(
+      Connection c, long orderId, String to, Long paidBy, String... from) throws SQLException {
     try (PreparedStatement move = c.prepareStatement(ORDER_TRANSITION.formatted(inList(from)))) {
       move.setString(1, to);
-      move.setObject(2, now());
-      move.setLong(3, orderId);
+      if (paidBy == null) {
+        move.setNull(2, Types.BIGINT);
+      } else {
+        move.setLong(2, paidBy);
+      }
+      move.setObject(3, now());
+      move.setLong(4, orderId);
       for (int i = 0; i < from.length; i++) {
-        move.setString(4 + i, from[i]);
+        move.setString(5 + i, from[i]);
       }
       requireOne(move.executeUpdate(), "order to " + to);
     }
@@ -488,6 +501,9 @@ final class RawScanToPay {
       insert.setString(3, type);
       insert.setString(4, payload);
       insert.setObject(5, now());
+      insert.setString(6, java.util.UUID.randomUUID().toString());
+      insert.setNull(7, Types.VARCHAR);
+      insert.setNull(8, Types.VARCHAR);
       insert.executeUpdate();
     }
   }
