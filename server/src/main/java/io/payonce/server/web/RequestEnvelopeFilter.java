@@ -37,6 +37,10 @@ class RequestEnvelopeFilter extends OncePerRequestFilter implements Ordered {
   static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 10;
 
   private static final Logger log = LoggerFactory.getLogger(RequestEnvelopeFilter.class);
+  // HTTP's own methods; any other (FOO, CONNECT, a lower-case get) is refused with 405 rather
+  // than the servlet's 501, so that no client can make the server answer 5xx.
+  private static final java.util.Set<String> METHODS =
+      java.util.Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE");
 
   private final RequestLimits limits;
   private final ChannelCallbacks callbacks;
@@ -59,7 +63,8 @@ class RequestEnvelopeFilter extends OncePerRequestFilter implements Ordered {
     NO_BOUNDARY(HttpStatus.BAD_REQUEST, "A multipart Content-Type needs a boundary."),
     UNREADABLE_BODY(HttpStatus.BAD_REQUEST, "The request body could not be read."),
     PARAMETERS(HttpStatus.BAD_REQUEST, "The query string or form is malformed."),
-    TOO_LARGE(HttpStatus.PAYLOAD_TOO_LARGE, null);
+    TOO_LARGE(HttpStatus.PAYLOAD_TOO_LARGE, null),
+    METHOD(HttpStatus.METHOD_NOT_ALLOWED, null);
 
     final HttpStatus status;
     final String detail;
@@ -75,6 +80,10 @@ class RequestEnvelopeFilter extends OncePerRequestFilter implements Ordered {
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     Optional<ChannelCallback> callback = callbacks.of(request);
+    if (!METHODS.contains(request.getMethod())) {
+      refuse(request, response, callback, Refusal.METHOD);
+      return;
+    }
     long max = (callback.isPresent() ? limits.maxCallbackBody() : limits.maxBody()).toBytes();
     MediaType type;
     try {
@@ -167,6 +176,8 @@ class RequestEnvelopeFilter extends OncePerRequestFilter implements Ordered {
       ChannelCallbacks.refuse(callback.get(), response, refusal.status.value());
     } else if (refusal == Refusal.TOO_LARGE) {
       ProblemWriter.write(response, ProblemType.PAYLOAD_TOO_LARGE.problem());
+    } else if (refusal == Refusal.METHOD) {
+      ProblemWriter.write(response, ProblemType.METHOD_NOT_ALLOWED.problem());
     } else {
       ProblemWriter.write(response, ProblemType.MALFORMED_REQUEST.problem(refusal.detail));
     }

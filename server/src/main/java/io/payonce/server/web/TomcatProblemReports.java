@@ -3,6 +3,7 @@ package io.payonce.server.web;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
@@ -12,6 +13,12 @@ import org.springframework.stereotype.Component;
 @Component
 class TomcatProblemReports
     implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
+
+  private final ObjectProvider<ChannelCallbacks> callbacks;
+
+  TomcatProblemReports(ObjectProvider<ChannelCallbacks> callbacks) {
+    this.callbacks = callbacks;
+  }
 
   @Override
   public void customize(TomcatServletWebServerFactory factory) {
@@ -27,7 +34,8 @@ class TomcatProblemReports
           }
           // The host adds a valve of this class on start unless one is there already.
           host.setErrorReportValveClass(ProblemReportValve.class.getName());
-          host.getPipeline().addValve(new ProblemReportValve());
+          host.getPipeline()
+              .addValve(new ProblemReportValve(path -> callbacks.getObject().at(path)));
         });
   }
 

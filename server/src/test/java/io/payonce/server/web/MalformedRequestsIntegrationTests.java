@@ -123,6 +123,43 @@ class MalformedRequestsIntegrationTests {
             });
   }
 
+  @Test
+  void aMethodHttpDoesNotDefineIsNotAllowedRatherThanNotImplemented() {
+    for (String method : List.of("FOO", "get", "PROPFIND")) {
+      RawHttp.Answer answer = raw.send(method, "/pay/query?orderNo=o1", List.of(), null);
+
+      assertThat(answer.status()).as(method).isEqualTo(405);
+      assertThat(answer.isProblem()).isTrue();
+    }
+    assertThat(raw.send("FOO", "/pay/alipay/notify", FORM, "a=b").body()).isEqualTo("fail");
+  }
+
+  @Test
+  void aTransferCodingOrHttpVersionTomcatDoesNotSpeakIsABadRequest() {
+    RawHttp.Answer coding =
+        raw.send("POST", "/pay/close", List.of("Transfer-Encoding: gzip"), null);
+    RawHttp.Answer version =
+        raw.send("GET /pay/query?orderNo=o1 HTTP/1.2\r\nHost: x\r\n\r\n".getBytes());
+
+    assertThat(coding.status()).isEqualTo(400);
+    assertThat(coding.isProblem()).isTrue();
+    assertThat(version.status()).isBetween(400, 499);
+  }
+
+  @Test
+  void textWithControlCharactersIsInvalid() {
+    String order =
+        "{\"orderNo\":\"CTL1\",\"userId\":\"u\\u0000\",\"amount\":\"1.00\",\"currency\":\"CNY\","
+            + "\"title\":\"a\\r\\nb\"}";
+    RawHttp.Answer created = raw.send("POST", "/api/orders", JSON, order);
+    RawHttp.Answer token = raw.send("GET", "/api/pay/get-token?userId=u%00", List.of(), null);
+
+    assertThat(created.status()).isEqualTo(400);
+    assertThat(created.body()).contains("\"field\":\"userId\"", "\"field\":\"title\"");
+    assertThat(token.status()).isEqualTo(400);
+    assertThat(token.body()).contains("\"field\":\"userId\"");
+  }
+
   private static void assertMalformed(RawHttp.Answer answer) {
     assertThat(answer.status()).as(answer.toString()).isEqualTo(400);
     assertThat(answer.isProblem()).isTrue();
