@@ -120,8 +120,15 @@ public final class RawHttp {
 
   private static Answer parse(byte[] raw) {
     String text = new String(raw, StandardCharsets.ISO_8859_1);
+    // Interim answers (100 Continue to an Expect header) come before the final one.
+    while (text.startsWith("HTTP/1.1 1") && text.indexOf("\r\n\r\n") > 0) {
+      int interimEnd = text.indexOf("\r\n\r\n") + 4;
+      raw = java.util.Arrays.copyOfRange(raw, interimEnd, raw.length);
+      text = text.substring(interimEnd);
+    }
     int end = text.indexOf("\r\n\r\n");
     if (!text.startsWith("HTTP/1.1 ") || end < 0) {
+      // Nothing at all, or an HTTP/0.9 answer: a body without status line.
       return new Answer(0, Map.of(), text);
     }
     String[] lines = text.substring(0, end).split("\r\n");
