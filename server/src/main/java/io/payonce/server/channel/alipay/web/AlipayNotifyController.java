@@ -11,6 +11,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -46,6 +47,8 @@ class AlipayNotifyController {
     HttpStatusCode status = HttpStatus.INTERNAL_SERVER_ERROR;
     if (e instanceof ErrorResponse error && error.getStatusCode().is4xxClientError()) {
       status = error.getStatusCode();
+    } else if (e instanceof RequestRejectedException) {
+      status = HttpStatus.BAD_REQUEST;
     } else {
       log.error("notify channel=alipay outcome=ERROR {}", Failures.describe(e));
     }
