@@ -49,7 +49,7 @@ class AlarmRepository {
         .param("type", type.name())
         .param("channel", channel, java.sql.Types.VARCHAR)
         .param("outTradeNo", outTradeNo, java.sql.Types.VARCHAR)
-        .param("detail", Alarms.clip(detail), java.sql.Types.VARCHAR)
+        .param("detail", detail, java.sql.Types.VARCHAR)
         .param("now", SqlTime.toColumn(now))
         .update();
   }

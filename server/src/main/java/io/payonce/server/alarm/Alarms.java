@@ -1,6 +1,7 @@
 package io.payonce.server.alarm;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.server.log.Untrusted;
 import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
@@ -22,6 +23,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class Alarms {
 
   private static final Logger log = LoggerFactory.getLogger(Alarms.class);
+  // The alarm table's column lengths: what a sender put in a field is kept only as far as it fits.
+  private static final int CHANNEL_MAX = 16;
+  private static final int OUT_TRADE_NO_MAX = 64;
   private static final int DETAIL_MAX = 1000;
 
   private final AlarmRepository repository;
@@ -41,15 +45,25 @@ public class Alarms {
     this.ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
   }
 
-  /** Records an alarm now, whatever becomes of the caller's transaction. */
-  public void raise(AlarmType type, String channel, String outTradeNo, String detail) {
+  /**
+   * Records an alarm now, whatever becomes of the caller's transaction. The texts may come from
+   * anyone (a forged notify's out_trade_no): they are stored and logged clipped and cleaned.
+   */
+  public void raise(AlarmType type, String rawChannel, String rawOutTradeNo, String rawDetail) {
+    String channel = Untrusted.clip(rawChannel, CHANNEL_MAX);
+    String outTradeNo = Untrusted.clip(rawOutTradeNo, OUT_TRADE_NO_MAX);
+    String detail = Untrusted.clip(rawDetail, DETAIL_MAX);
     ownTransaction.executeWithoutResult(
         status -> repository.insert(type, channel, outTradeNo, detail, clock.instant()));
     announce(type, channel, outTradeNo, detail);
   }
 
   /** Records an alarm in the caller's transaction; counted and logged once that commits. */
-  public void raiseWithChange(AlarmType type, String channel, String outTradeNo, String detail) {
+  public void raiseWithChange(
+      AlarmType type, String rawChannel, String rawOutTradeNo, String rawDetail) {
+    String channel = Untrusted.clip(rawChannel, CHANNEL_MAX);
+    String outTradeNo = Untrusted.clip(rawOutTradeNo, OUT_TRADE_NO_MAX);
+    String detail = Untrusted.clip(rawDetail, DETAIL_MAX);
     repository.insert(type, channel, outTradeNo, detail, clock.instant());
     if (TransactionSynchronizationManager.isSynchronizationActive()) {
       TransactionSynchronizationManager.registerSynchronization(
@@ -75,13 +89,10 @@ public class Alarms {
   private void announce(AlarmType type, String channel, String outTradeNo, String detail) {
     meters.counter("payonce.alarms", "type", type.name()).increment();
     log.error(
-        "alarm type={} channel={} outTradeNo={} detail=\"{}\"", type, channel, outTradeNo, detail);
-  }
-
-  static String clip(String detail) {
-    if (detail == null || detail.length() <= DETAIL_MAX) {
-      return detail;
-    }
-    return detail.substring(0, DETAIL_MAX);
+        "alarm type={} channel={} outTradeNo={} detail=\"{}\"",
+        type,
+        channel,
+        outTradeNo,
+        Untrusted.forLog(detail));
   }
 }

@@ -1,6 +1,7 @@
 package io.payonce.server.channel;
 
 import io.payonce.server.db.SqlTime;
+import io.payonce.server.log.Untrusted;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -43,16 +44,13 @@ public class ChannelCallJournal implements ChannelCallListener {
   }
 
   private static void insert(JdbcClient jdbc, ChannelCall call) {
-    String detail = call.detail();
+    // The detail quotes the channel's answer: kept as far as the column allows, never trusted.
     jdbc.sql(INSERT)
         .param("channel", call.channel())
-        .param("method", call.method())
-        .param("outTradeNo", call.outTradeNo(), java.sql.Types.VARCHAR)
+        .param("method", Untrusted.clip(call.method(), 64))
+        .param("outTradeNo", Untrusted.clip(call.outTradeNo(), 64), java.sql.Types.VARCHAR)
         .param("outcome", call.outcome())
-        .param(
-            "detail",
-            detail != null && detail.length() > 1000 ? detail.substring(0, 1000) : detail,
-            java.sql.Types.VARCHAR)
+        .param("detail", Untrusted.clip(call.detail(), 1000), java.sql.Types.VARCHAR)
         .param("startedAt", SqlTime.toColumn(call.startedAt()))
         .param("tookMs", call.took().toMillis())
         .update();

@@ -1,5 +1,6 @@
 package io.payonce.server.idempotency;
 
+import io.payonce.server.web.BufferedBodyRequest;
 import io.payonce.server.web.ProblemType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -78,9 +79,14 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     byte[] body = request.getInputStream().readNBytes(MAX_BODY + 1);
-    HttpServletRequest cached = new CachedBodyRequest(request, body);
+    if (body.length > MAX_BODY) {
+      // Its canonical form is stored with the key: a body the column cannot hold is refused whole.
+      writeProblem(response, tooLarge(), null);
+      return;
+    }
+    HttpServletRequest cached = new BufferedBodyRequest(request, body);
     Map<String, Object> fields = parse(body);
-    if (issued != null && fields != null && body.length <= MAX_BODY) {
+    if (issued != null && fields != null) {
       Object issuedKey = fields.get(IssuedKeys.FIELD);
       if (issuedKey != null) {
         runWithIssuedKey(cached, response, chain, fields, issuedKey);
@@ -93,7 +99,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     }
     String headerKey = request.getHeader(HEADER);
     Object bodyKey = fields == null ? null : fields.get("requestId");
-    if (body.length > MAX_BODY || fields == null || (headerKey == null && bodyKey == null)) {
+    if (fields == null || (headerKey == null && bodyKey == null)) {
       // No key, or a body the controller will refuse anyway: nothing to remember.
       chain.doFilter(cached, response);
       return;
@@ -111,6 +117,10 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     // is a reuse with another request (422 naming the endpoint), never two payments.
     String scope = caller(request);
     String canonical = canonical(fields, request.getRequestURI());
+    if (canonical.length() > MAX_BODY) {
+      writeProblem(response, tooLarge(), null);
+      return;
+    }
     IdempotencyKeys.Begin begin = keys.begin(scope, key, sha256(canonical), canonical);
     if (answered(response, begin, canonical)) {
       return;
@@ -131,6 +141,10 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     }
     String scope = IssuedKeys.FIELD + " " + request.getRequestURI();
     String canonical = canonical(fields, request.getRequestURI());
+    if (canonical.length() > MAX_BODY) {
+      writeProblem(response, tooLarge(), null);
+      return;
+    }
     String owner;
     try {
       java.util.Optional<IssuedKeys.Refusal> refusal = issued.refusal(key, fields);
@@ -295,6 +309,11 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
           ProblemType.PAY_TOKEN_INVALID.problem("The pay token expired; get a new one.");
       case ANOTHER_USERS -> ProblemType.PAY_TOKEN_FORBIDDEN.problem();
     };
+  }
+
+  private static ProblemDetail tooLarge() {
+    return ProblemType.PAYLOAD_TOO_LARGE.problem(
+        "This endpoint takes a body of at most " + MAX_BODY + " bytes.");
   }
 
   private static ProblemDetail badKey(String detail) {

@@ -1,6 +1,7 @@
 package io.payonce.server.journal;
 
 import io.payonce.server.db.SqlTime;
+import io.payonce.server.log.Untrusted;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -74,9 +75,7 @@ public class Journal {
   }
 
   private static String truncate(String detail) {
-    return detail == null || detail.length() <= MAX_DETAIL
-        ? detail
-        : detail.substring(0, MAX_DETAIL);
+    return Untrusted.clip(detail, MAX_DETAIL);
   }
 
   private static JournalEntry entry(ResultSet rs, int row) throws SQLException {

@@ -1,6 +1,7 @@
 package io.payonce.server.notify;
 
 import io.payonce.server.db.SqlTime;
+import io.payonce.server.log.Untrusted;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -67,7 +68,7 @@ public class NotifyReceipts {
 
   // Whatever a sender puts in a field, the receipt keeps what fits: a refused notify is still kept.
   private static String clip(String value, int max) {
-    return value == null || value.length() <= max ? value : value.substring(0, max);
+    return Untrusted.clip(value, max);
   }
 
   private static NotifyReceipt map(ResultSet rs, int row) throws SQLException {

@@ -15,6 +15,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -33,6 +34,7 @@ import tools.jackson.core.JacksonException;
 class ApiExceptionHandler {
 
   private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+  private static final String REJECTED = "The query string or form is malformed.";
 
   @ExceptionHandler
   ResponseEntity<ProblemDetail> invalid(InvalidRequestException e) {
@@ -59,6 +61,12 @@ class ApiExceptionHandler {
     log.warn("event=transient_failure {}", Failures.describe(e));
     return ProblemType.retryLater(
         ProblemType.TEMPORARILY_UNAVAILABLE.problem(), Duration.ofSeconds(1));
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> rejected(RequestRejectedException e) {
+    // Spring Security's firewall, met when a controller reads a parameter it refuses.
+    return ProblemType.respond(ProblemType.MALFORMED_REQUEST.problem(REJECTED));
   }
 
   @ExceptionHandler

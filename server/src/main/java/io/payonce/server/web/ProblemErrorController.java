@@ -3,31 +3,46 @@ package io.payonce.server.web;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import java.util.Optional;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Renders errors that happen outside any controller (unknown route, wrong method or media type for
- * a route, a failing filter) as problems instead of Boot's default error body. It never looks at
- * the exception, so no message or stack trace can leak from here.
+ * a route, a failing filter) as problems instead of Boot's default error body — or, on a channel's
+ * callback, as that channel's failure reply. It never looks at the exception, so no message or
+ * stack trace can leak from here.
  */
 @RestController
 class ProblemErrorController implements ErrorController {
 
+  private final ChannelCallbacks callbacks;
+
+  ProblemErrorController(ChannelCallbacks callbacks) {
+    this.callbacks = callbacks;
+  }
+
   @RequestMapping("${server.error.path:/error}")
-  ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
+  ResponseEntity<?> error(HttpServletRequest request) {
     Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
     int status = code instanceof Integer value && value >= 400 ? value : 500;
+    Object path = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
+    Optional<ChannelCallback> callback =
+        path instanceof String uri ? callbacks.at(uri) : Optional.empty();
+    if (callback.isPresent()) {
+      return ResponseEntity.status(status)
+          .contentType(callback.get().replyType())
+          .body(callback.get().failureReply());
+    }
     HttpHeaders headers = new HttpHeaders();
     headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-    ResponseEntity<ProblemDetail> response = ProblemType.respond(status, headers);
-    if (request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String path) {
-      response.getBody().setInstance(instance(path));
+    var response = ProblemType.respond(status, headers);
+    if (path instanceof String uri) {
+      response.getBody().setInstance(instance(uri));
     }
     return response;
   }

@@ -14,7 +14,11 @@ import org.springframework.http.ResponseEntity;
 public enum ProblemType {
   /** A field is missing or invalid; the {@code errors} property names each one. */
   VALIDATION(400, "validation", "Invalid request", "One or more fields are invalid."),
-  /** The body is missing or is not JSON. */
+  /**
+   * The request cannot be read: the body is missing or not JSON, or the query string, the form or
+   * the Content-Type is malformed (a broken {@code %} escape, bytes that are not UTF-8, an unknown
+   * charset, a multipart type without boundary).
+   */
   MALFORMED_REQUEST(
       400, "malformed-request", "Malformed request", "The request body is missing or not JSON."),
   /** The resource already exists with different content. */
@@ -99,6 +103,12 @@ public enum ProblemType {
       "forbidden",
       "Forbidden",
       "Access denied; the operator's console opens only with payonce.ops.password set."),
+  /** The request body is larger than the endpoint accepts (see payonce.limits). */
+  PAYLOAD_TOO_LARGE(
+      413, "payload-too-large", "Payload too large", "The request body is too large."),
+  /** Too many requests from this caller or for this buyer; see Retry-After. */
+  TOO_MANY_REQUESTS(
+      429, "too-many-requests", "Too many requests", "Too many requests; retry after a moment."),
   /** Any other client error. */
   BAD_REQUEST(400, "bad-request", "Bad request", "The request could not be understood."),
   /** The server failed; details are in its log, never in the response. */
@@ -134,6 +144,8 @@ public enum ProblemType {
           UNSUPPORTED_MEDIA_TYPE,
           UNAUTHORIZED,
           FORBIDDEN,
+          PAYLOAD_TOO_LARGE,
+          TOO_MANY_REQUESTS,
           INTERNAL);
 
   private final int status;

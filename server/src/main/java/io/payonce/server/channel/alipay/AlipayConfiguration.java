@@ -1,5 +1,6 @@
 package io.payonce.server.channel.alipay;
 
+import com.alipay.api.internal.util.AlipayLogger;
 import io.payonce.server.channel.ChannelCallListener;
 import java.time.Clock;
 import org.slf4j.Logger;
@@ -19,6 +20,13 @@ class AlipayConfiguration {
   static final String NOTIFY_URL = "payonce.alipay.notify-url";
 
   private static final Logger log = LoggerFactory.getLogger(AlipayConfiguration.class);
+
+  static {
+    // The SDK's own loggers (sdk.biz.err, sdk.comm.err, sdk.biz.info) print whole requests with
+    // their sign= and the buyer's data: silenced at the source, whatever the log levels say. What
+    // a call did is kept by our own channel-call journal and logs.
+    AlipayLogger.setNeedEnableLogger(false);
+  }
 
   @Bean
   AlipayClientProvider alipayClientProvider(AlipayProperties props, Environment environment) {

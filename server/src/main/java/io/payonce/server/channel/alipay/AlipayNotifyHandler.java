@@ -5,6 +5,7 @@ import io.payonce.server.alarm.Alarms;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelNotice;
 import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.log.Untrusted;
 import io.payonce.server.notify.NotifyReceipt;
 import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ApplyResult;
@@ -82,7 +83,7 @@ public class AlipayNotifyHandler {
       // Transient (database down, lock timeout): fail, and Alipay will deliver it again.
       log.warn(
           "notify outcome=ERROR outTradeNo={} reason={}",
-          notice.outTradeNo(),
+          Untrusted.forLog(notice.outTradeNo()),
           e.getClass().getSimpleName());
       return reply(params, notice, hash, "ERROR", FAIL, e.getClass().getSimpleName());
     }
@@ -117,8 +118,8 @@ public class AlipayNotifyHandler {
     }
     log.info(
         "notify channel=alipay outTradeNo={} notifyId={} outcome={} reply={}",
-        params.get("out_trade_no"),
-        params.get("notify_id"),
+        Untrusted.forLog(params.get("out_trade_no")),
+        Untrusted.forLog(params.get("notify_id")),
         outcome,
         reply);
     return reply;

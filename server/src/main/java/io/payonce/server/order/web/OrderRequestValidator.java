@@ -6,6 +6,7 @@ import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderProperties;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.TextRules;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -51,6 +52,8 @@ class OrderRequestValidator {
       violations.add(new FieldViolation(field, "is required"));
     } else if (value.length() > maxLength) {
       violations.add(new FieldViolation(field, "must be at most " + maxLength + " characters"));
+    } else if (!TextRules.isPrintable(value)) {
+      violations.add(new FieldViolation(field, TextRules.NOT_PRINTABLE));
     }
   }
 

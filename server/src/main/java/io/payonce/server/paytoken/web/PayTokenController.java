@@ -4,6 +4,7 @@ import io.payonce.server.order.NewOrder;
 import io.payonce.server.paytoken.PayTokens;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.TextRules;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -26,11 +27,17 @@ class PayTokenController {
 
   @GetMapping(path = "/api/pay/get-token", produces = MediaType.APPLICATION_JSON_VALUE)
   PayTokens.Issued getToken(@RequestParam(required = false) String userId) {
-    if (userId == null || userId.isBlank() || userId.length() > NewOrder.MAX_USER_ID) {
+    if (userId == null
+        || userId.isBlank()
+        || userId.length() > NewOrder.MAX_USER_ID
+        || !TextRules.isPrintable(userId)) {
       throw new InvalidRequestException(
           List.of(
               new FieldViolation(
-                  "userId", "must be 1 to " + NewOrder.MAX_USER_ID + " characters")));
+                  "userId",
+                  "must be 1 to "
+                      + NewOrder.MAX_USER_ID
+                      + " characters, without control characters")));
     }
     return tokens.issue(userId);
   }

@@ -7,6 +7,7 @@ import io.payonce.server.refund.RefundStatus;
 import io.payonce.server.refund.Refunds;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.TextRules;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,6 +100,8 @@ class RefundController {
     }
     if (request.reason() != null && request.reason().length() > MAX_REASON) {
       violations.add(new FieldViolation("reason", "must be at most 256 characters"));
+    } else if (request.reason() != null && !TextRules.isPrintable(request.reason())) {
+      violations.add(new FieldViolation("reason", TextRules.NOT_PRINTABLE));
     }
     if (request.amount() == null || request.amount().isBlank()) {
       violations.add(new FieldViolation("amount", "is required, e.g. \"12.34\""));

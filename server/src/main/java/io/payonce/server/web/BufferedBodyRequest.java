@@ -1,4 +1,4 @@
-package io.payonce.server.idempotency;
+package io.payonce.server.web;
 
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
@@ -9,12 +9,15 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 
-/** A request whose body was read once by the filter and is read again by the controller. */
-final class CachedBodyRequest extends HttpServletRequestWrapper {
+/**
+ * A request whose body was read once, whole, by a filter (to bound its size, or to look at it) and
+ * is read again from memory by the next filter or the controller.
+ */
+public final class BufferedBodyRequest extends HttpServletRequestWrapper {
 
   private final byte[] body;
 
-  CachedBodyRequest(HttpServletRequest request, byte[] body) {
+  public BufferedBodyRequest(HttpServletRequest request, byte[] body) {
     super(request);
     this.body = body;
   }

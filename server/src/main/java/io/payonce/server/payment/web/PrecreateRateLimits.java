@@ -1,0 +1,30 @@
+package io.payonce.server.payment.web;
+
+import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderService;
+import io.payonce.server.web.RateLimitedRoute;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * {@code POST /pay/alipay/precreate} is rate limited per caller and per buyer: the user of the
+ * order it names. A checkout (or another channel's precreate) declares its route the same way.
+ */
+@Configuration(proxyBeanMethods = false)
+class PrecreateRateLimits {
+
+  @Bean
+  RateLimitedRoute alipayPrecreateRateLimit(OrderService orders) {
+    return new RateLimitedRoute(
+        "precreate",
+        "POST",
+        "/pay/alipay/precreate",
+        request ->
+            request
+                .field("orderNo")
+                .filter(orderNo -> NewOrder.ORDER_NO.matcher(orderNo).matches())
+                .flatMap(orders::find)
+                .map(Order::userId));
+  }
+}

@@ -1,0 +1,288 @@
+package io.payonce.server.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.RawHttp;
+import io.payonce.server.web.HostileRequests.Hostile;
+import io.payonce.server.web.HostileRequests.Orders;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import net.jqwik.api.RandomGenerator;
+import net.jqwik.api.sessions.JqwikSession;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Hostile input against the whole server over raw sockets: {@code payonce.fuzz.requests} requests
+ * (10,000 by default) drawn by the jqwik generators of {@link HostileRequests} from {@code
+ * payonce.fuzz.seed} (fixed by default; {@code random} draws one), each invalid by construction.
+ * None may be answered 5xx, none may change an order, payment, refund, event, applied notify,
+ * journal entry or pay token, and no body may carry a stack trace, an exception, key material or a
+ * credential. API refusals must be problems, a callback's the channel's failure reply. The counts
+ * are printed and written to {@code target/hostile-fuzz.txt}; see SECURITY.md.
+ */
+@PayOnceIntegrationTest
+class HostileInputFuzzIntegrationTests {
+
+  private static final int REQUESTS = Integer.getInteger("payonce.fuzz.requests", 10_000);
+  // server.max-http-request-header-size
+  private static final int HEAD_MAX = 8 * 1024;
+
+  private static final List<Pattern> LEAKS =
+      List.of(
+          Pattern.compile(
+              "Exception|Throwable|\\bat [a-z]+\\.[a-z]+\\.|Caused by", Pattern.CASE_INSENSITIVE),
+          Pattern.compile("java\\.|org\\.springframework|org\\.apache|com\\.alipay|jdbc:|SQL"),
+          Pattern.compile("-----BEGIN|MII[A-Za-z0-9+/]{100,}"),
+          Pattern.compile("b3BzOnBheW9uY2U|ops:payonce"),
+          Pattern.compile("\\bsign=|signature=", Pattern.CASE_INSENSITIVE));
+
+  @LocalServerPort int port;
+  @Autowired JdbcClient jdbc;
+  @Autowired List<ChannelCallback> callbacks;
+
+  @Test
+  void hostileRequestsAreRefusedWithoutServerErrorsStateChangesOrLeaks() throws IOException {
+    long seed = seed();
+    Orders orders = fixture();
+    Map<String, String> before = snapshot();
+    Tally tally = new Tally();
+    RawHttp raw = new RawHttp(port);
+    long started = System.nanoTime();
+    JqwikSession.start();
+    try {
+      RandomGenerator<Hostile> requests =
+          new HostileRequests(orders, callbacks).all().generator(1000, true);
+      Random random = new Random(seed);
+      for (int i = 0; i < REQUESTS; i++) {
+        Hostile hostile = requests.next(random).value();
+        tally.record(i, hostile, raw.send(hostile.bytes(port)));
+      }
+    } finally {
+      JqwikSession.finish();
+    }
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+    Map<String, String> after = snapshot();
+    String report = tally.report(seed, took, before, after);
+    System.out.println(report);
+    Files.writeString(Path.of("target", "hostile-fuzz.txt"), report);
+
+    assertThat(tally.serverErrors).as(report).isEmpty();
+    assertThat(tally.unanswered).as(report).isEmpty();
+    assertThat(tally.leaks).as(report).isEmpty();
+    assertThat(tally.notProblems).as(report).isEmpty();
+    assertThat(tally.notFail).as(report).isEmpty();
+    assertThat(after).as(report).isEqualTo(before);
+  }
+
+  private static long seed() {
+    String value = System.getProperty("payonce.fuzz.seed", "20261130");
+    return value.equals("random") ? new Random().nextLong() : Long.parseLong(value);
+  }
+
+  /** A created order, one waiting to be paid (its QR code issued), one paid through the sandbox. */
+  private Orders fixture() {
+    PayOnceHttp http = new PayOnceHttp(port);
+    String created = http.createOrder("1.00");
+    String paying = http.createOrder("2.00");
+    String payingNo = http.precreate(paying).text("outTradeNo");
+    String paid = http.createOrder("3.00");
+    PayOnceHttp.Answer qr = http.precreate(paid);
+    http.walletPay(qr.text("qrCode"));
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(paid)));
+    return new Orders(created, paying, paid, payingNo, qr.text("outTradeNo"));
+  }
+
+  /** What invalid input must never change, table by table: a digest of the rows' state. */
+  private Map<String, String> snapshot() {
+    Map<String, String> digests = new TreeMap<>();
+    digests.put("orders", digest("SELECT id, status, version FROM orders ORDER BY id"));
+    digests.put(
+        "payment", digest("SELECT pay_id, status, version, trade_no FROM payment ORDER BY pay_id"));
+    digests.put(
+        "refund", digest("SELECT id, status, amount_minor, updated_at FROM refund ORDER BY id"));
+    digests.put("outbox", digest("SELECT id, event_type FROM outbox ORDER BY id"));
+    digests.put("notify_dedup", digest("SELECT id, event_key FROM notify_dedup ORDER BY id"));
+    digests.put("journal", digest("SELECT id, to_status FROM journal ORDER BY id"));
+    digests.put("pay_token", digest("SELECT id, used_at FROM pay_token ORDER BY id"));
+    return digests;
+  }
+
+  private String digest(String sql) {
+    List<String> rows =
+        jdbc.sql(sql)
+            .query(
+                (rs, n) -> {
+                  StringBuilder row = new StringBuilder();
+                  for (int c = 1; c <= rs.getMetaData().getColumnCount(); c++) {
+                    row.append(rs.getString(c)).append('|');
+                  }
+                  return row.toString();
+                })
+            .list();
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      rows.forEach(row -> sha.update(row.getBytes(StandardCharsets.UTF_8)));
+      return rows.size() + " rows " + HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Counts by route, defect and status; the offenders, by index in the seeded sequence. */
+  private static final class Tally {
+
+    private static final int KEEP = 20;
+
+    final Map<String, Map<Integer, Integer>> byRoute = new TreeMap<>();
+    final Map<String, Integer> byDefect = new TreeMap<>();
+    final List<String> serverErrors = new ArrayList<>();
+    final List<String> unanswered = new ArrayList<>();
+    final List<String> leaks = new ArrayList<>();
+    final List<String> notProblems = new ArrayList<>();
+    final List<String> notFail = new ArrayList<>();
+    final List<String> accepted = new ArrayList<>();
+    int total;
+    int noAnswer;
+
+    void record(int index, Hostile hostile, RawHttp.Answer answer) {
+      total++;
+      byRoute
+          .computeIfAbsent(hostile.route(), r -> new TreeMap<>())
+          .merge(answer.status(), 1, Integer::sum);
+      byDefect.merge(hostile.defect(), 1, Integer::sum);
+      String what =
+          "#" + index + " " + hostile.defect() + " " + hostile.route() + " -> " + answer.status();
+      if (answer.status() == 0 && answer.body().isEmpty()) {
+        noAnswer++;
+        keep(unanswered, what);
+        return;
+      }
+      // Pages (the shop, a cashier) may answer any number; state-changing routes must refuse.
+      if (answer.status() >= 200
+          && answer.status() < 300
+          && !hostile.callback()
+          && !hostile.route().equals("/")
+          && !new String(hostile.bytes(0), StandardCharsets.ISO_8859_1).startsWith("OPTIONS ")
+          && !hostile.route().startsWith("/cashier")) {
+        keep(accepted, what + " " + requestSnippet(hostile));
+      }
+      if (answer.status() >= 500) {
+        keep(serverErrors, what + " " + snippet(answer.body()));
+      }
+      for (Pattern leak : LEAKS) {
+        if (leak.matcher(answer.body()).find()) {
+          keep(leaks, what + " matches " + leak + ": " + snippet(answer.body()));
+        }
+      }
+      boolean failureReply = answer.body().equals(hostile.failureReply());
+      if (hostile.callback()) {
+        // A head larger than Tomcat takes may be refused before its path is read, as a problem.
+        boolean pathUnknown = headSize(hostile) > HEAD_MAX && answer.isProblem();
+        if (!failureReply && !pathUnknown) {
+          keep(notFail, what + " " + snippet(answer.body()));
+        }
+      } else if (answer.status() >= 400 && answer.status() != 0 && !answer.isProblem()) {
+        keep(notProblems, what + " " + answer.contentType() + " " + snippet(answer.body()));
+      }
+    }
+
+    private static int headSize(Hostile hostile) {
+      String sent = new String(hostile.bytes(0), StandardCharsets.ISO_8859_1);
+      int end = sent.indexOf("\r\n\r\n");
+      return end < 0 ? sent.length() : end;
+    }
+
+    private static void keep(List<String> list, String entry) {
+      if (list.size() < KEEP) {
+        list.add(entry);
+      }
+    }
+
+    private static String requestSnippet(Hostile hostile) {
+      return snippet(new String(hostile.bytes(0), StandardCharsets.ISO_8859_1));
+    }
+
+    private static String snippet(String body) {
+      String line = body.replaceAll("\\s+", " ");
+      return line.length() > 200 ? line.substring(0, 200) + "..." : line;
+    }
+
+    String report(long seed, Duration took, Map<String, String> before, Map<String, String> after) {
+      StringBuilder out = new StringBuilder();
+      out.append("hostile-input fuzz: seed=")
+          .append(seed)
+          .append(" requests=")
+          .append(total)
+          .append(" took=")
+          .append(took.toSeconds())
+          .append("s\n");
+      Map<Integer, Integer> statuses = new TreeMap<>();
+      byRoute.values().forEach(m -> m.forEach((s, n) -> statuses.merge(s, n, Integer::sum)));
+      out.append("statuses: ").append(statuses).append('\n');
+      out.append("responses 5xx: ").append(count(statuses, 500, 600)).append('\n');
+      out.append("no answer: ").append(noAnswer).append('\n');
+      out.append("HTTP/0.9 answers (no status line): ")
+          .append(statuses.getOrDefault(0, 0) - noAnswer)
+          .append('\n');
+      out.append("bodies with stack traces, exceptions or secrets: ")
+          .append(leaks.size())
+          .append('\n');
+      out.append("API refusals that are not problems: ").append(notProblems.size()).append('\n');
+      out.append("callback answers other than the channel's failure reply: ")
+          .append(notFail.size())
+          .append('\n');
+      Map<String, String> changed = new LinkedHashMap<>();
+      before.forEach(
+          (table, digest) -> {
+            if (!digest.equals(after.get(table))) {
+              changed.put(table, digest + " -> " + after.get(table));
+            }
+          });
+      out.append("state changes: ").append(changed.isEmpty() ? "none" : changed).append('\n');
+      out.append("tables: ").append(after).append('\n');
+      out.append("by route (status=count):\n");
+      byRoute.forEach(
+          (route, m) -> out.append("  ").append(route).append(' ').append(m).append('\n'));
+      out.append("by defect: ").append(byDefect).append('\n');
+      for (var offenders :
+          Map.of(
+                  "5xx", serverErrors,
+                  "unanswered", unanswered,
+                  "leaks", leaks,
+                  "not problems", notProblems,
+                  "not the failure reply", notFail,
+                  "accepted (2xx)", accepted)
+              .entrySet()) {
+        offenders
+            .getValue()
+            .forEach(o -> out.append(offenders.getKey()).append(": ").append(o).append('\n'));
+      }
+      return out.toString();
+    }
+
+    private static int count(Map<Integer, Integer> statuses, int from, int to) {
+      return statuses.entrySet().stream()
+          .filter(e -> e.getKey() >= from && e.getKey() < to)
+          .mapToInt(Map.Entry::getValue)
+          .sum();
+    }
+  }
+}

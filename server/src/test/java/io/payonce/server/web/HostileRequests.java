@@ -1,0 +1,930 @@
+package io.payonce.server.web;
+
+import io.payonce.server.testing.RawHttp;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
+
+/**
+ * jqwik generators of hostile requests for every endpoint and callback. Each request carries at
+ * least one defect that makes it invalid — so none may change state — named in {@link
+ * Hostile#defect()}; noise (extra headers, odd charsets, unknown fields) comes on top. Order
+ * numbers of real orders (created, paying, paid) are mixed in, so that the defects reach the deep
+ * paths too, not only the validators.
+ */
+final class HostileRequests {
+
+  /**
+   * One generated request: the route it aims at, its defect, and what to send — a request, or for
+   * HTTP-level defects the raw bytes.
+   */
+  record Hostile(
+      String route, String defect, String failureReply, RawHttp.Request request, byte[] raw) {
+
+    Hostile(String route, String defect, String failureReply, RawHttp.Request request) {
+      this(route, defect, failureReply, request, null);
+    }
+
+    /** Whether it went to a channel's callback, which must answer its own failure reply. */
+    boolean callback() {
+      return failureReply != null;
+    }
+
+    byte[] bytes(int port) {
+      return raw != null ? raw : request.bytes(port);
+    }
+  }
+
+  /** The real orders a request may name, by state, and their payments' numbers. */
+  record Orders(
+      String created, String paying, String paid, String payingOutTradeNo, String paidOutTradeNo) {
+
+    List<String> all() {
+      return List.of(created, paying, paid);
+    }
+
+    List<String> outTradeNos() {
+      return List.of(payingOutTradeNo, paidOutTradeNo);
+    }
+  }
+
+  static final String NOTIFY = "/pay/alipay/notify";
+
+  private static final List<String> JSON_POSTS =
+      List.of(
+          "/api/orders",
+          "/pay/alipay/precreate",
+          "/pay/alipay/barcode",
+          "/pay/close",
+          "/pay/refund");
+
+  private static final List<String> GET_ROUTES =
+      List.of(
+          "/pay/query?orderNo=",
+          "/pay/refunds?orderNo=",
+          "/api/pay/get-token?userId=",
+          "/api/orders/",
+          "/api/payments/",
+          "/cashier/",
+          "/cashier/{}/state",
+          "/cashier/{}/qr.png",
+          "/ops/alarms",
+          "/",
+          "/nowhere/");
+
+  private final Orders orders;
+  private final List<ChannelCallback> callbacks;
+
+  /**
+   * @param callbacks every channel callback the server declares: Alipay's notify gets forged
+   *     notifies, any other (WeChat Pay's when it lands) forged bodies of every shape
+   */
+  HostileRequests(Orders orders, List<ChannelCallback> callbacks) {
+    this.orders = orders;
+    this.callbacks = callbacks;
+  }
+
+  Arbitrary<Hostile> all() {
+    List<Tuple.Tuple2<Integer, Arbitrary<Hostile>>> kinds = new ArrayList<>();
+    kinds.add(Tuple.of(30, jsonPosts()));
+    kinds.add(Tuple.of(20, gets()));
+    kinds.add(Tuple.of(20, notifies()));
+    kinds.add(Tuple.of(20, transport()));
+    kinds.add(Tuple.of(10, protocol()));
+    List<ChannelCallback> others =
+        callbacks.stream().filter(c -> !c.path().equals(NOTIFY)).toList();
+    if (!others.isEmpty()) {
+      kinds.add(Tuple.of(10, otherCallbacks(others)));
+    }
+    return Arbitraries.frequencyOf(kinds);
+  }
+
+  private String failureReplyOf(String path) {
+    return callbacks.stream()
+        .filter(c -> c.path().equals(path))
+        .map(ChannelCallback::failureReply)
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** A callback of another channel: garbage of every shape, with forged signature headers. */
+  private Arbitrary<Hostile> otherCallbacks(List<ChannelCallback> others) {
+    Arbitrary<Body> bodies =
+        Arbitraries.oneOf(notJson(), notAnObject(), withBadOrderNo("/callback"));
+    Arbitrary<List<String>> forged =
+        Arbitraries.of(
+            List.of(),
+            List.of(
+                "Wechatpay-Serial: PUB_KEY_ID_0000",
+                "Wechatpay-Signature: " + "A".repeat(344),
+                "Wechatpay-Timestamp: 1700000000",
+                "Wechatpay-Nonce: n"),
+            List.of("Wechatpay-Signature: ", "Wechatpay-Timestamp: -1"));
+    return Combinators.combine(Arbitraries.of(others), bodies, contentTypes(), forged, noise())
+        .as(
+            (callback, body, type, signature, noise) -> {
+              List<String> headers = new ArrayList<>(noise);
+              headers.addAll(signature);
+              headers.add("Content-Type: " + type);
+              return new Hostile(
+                  callback.path(),
+                  "forged-" + body.defect,
+                  callback.failureReply(),
+                  new RawHttp.Request("POST", callback.path(), headers, body.bytes));
+            });
+  }
+
+  // ---- JSON endpoints: bodies of wrong types and shapes, invalid fields ----
+
+  private Arbitrary<Hostile> jsonPosts() {
+    return Arbitraries.of(JSON_POSTS)
+        .flatMap(
+            route ->
+                Combinators.combine(badBody(route), contentTypes(), noise())
+                    .as(
+                        (body, type, noise) -> {
+                          List<String> headers = new ArrayList<>(noise);
+                          headers.add("Content-Type: " + type);
+                          return new Hostile(
+                              route,
+                              body.defect,
+                              null,
+                              new RawHttp.Request("POST", route, headers, body.bytes));
+                        }));
+  }
+
+  private record Body(String defect, byte[] bytes) {
+    static Body of(String defect, String text) {
+      return new Body(defect, text.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private Arbitrary<Body> badBody(String route) {
+    return Arbitraries.frequencyOf(
+        Tuple.of(3, notJson()),
+        Tuple.of(2, notAnObject()),
+        Tuple.of(6, withBadOrderNo(route)),
+        Tuple.of(6, withBadField(route)));
+  }
+
+  private static Arbitrary<Body> notJson() {
+    return Arbitraries.oneOf(
+        Arbitraries.bytes().array(byte[].class).ofMaxSize(300).map(b -> new Body("bytes", b)),
+        Arbitraries.strings().all().ofMaxLength(200).map(s -> Body.of("text", s)),
+        Arbitraries.of(
+                "",
+                "{",
+                "{\"orderNo\":",
+                "{\"orderNo\":\"a\"",
+                "{'orderNo':'a'}",
+                "{\"orderNo\":\"a\",}",
+                "{\"orderNo\":\"\\uD800\"",
+                "{\"orderNo\" \"a\"}",
+                "\uFEFF{\"orderNo\":",
+                "{\"a\":" + "[".repeat(3000),
+                "{\"a\":1e99999999}",
+                "{\"orderNo\":\"a\"}{\"orderNo\":\"b\"}garbage")
+            .map(s -> Body.of("broken-json", s)),
+        // Bytes that are not UTF-8 inside an otherwise plausible body.
+        Arbitraries.of("\"\u00ff\u00fe\"", "\"\u00c3\u0028\"", "\"\u00ed\u00a0\u0080\"")
+            .map(
+                latin ->
+                    new Body(
+                        "not-utf8",
+                        ("{\"orderNo\":" + latin + "}").getBytes(StandardCharsets.ISO_8859_1))));
+  }
+
+  private static Arbitrary<Body> notAnObject() {
+    return Arbitraries.of(
+            "[]",
+            "[{\"orderNo\":\"a\"}]",
+            "null",
+            "true",
+            "0",
+            "-1e308",
+            "\"orderNo\"",
+            "123456789012345678901234567890")
+        .map(s -> Body.of("not-an-object", s));
+  }
+
+  /** The order number is missing, of the wrong type, malformed, or names no order. */
+  private Arbitrary<Body> withBadOrderNo(String route) {
+    // A new order's number is well formed by definition: only a malformed one is a defect there.
+    Arbitrary<Object> numbers =
+        route.equals("/api/orders")
+            ? badOrderNo().filter(n -> !(n instanceof String s && s.matches("[A-Za-z0-9_-]{1,64}")))
+            : badOrderNo();
+    return Combinators.combine(numbers, otherFields(route))
+        .as(
+            (orderNo, fields) -> {
+              Map<String, Object> body = new LinkedHashMap<>(fields);
+              if (orderNo == MISSING) {
+                body.remove("orderNo");
+              } else {
+                body.put("orderNo", orderNo);
+              }
+              return Body.of("bad-orderNo", Json.write(body));
+            });
+  }
+
+  private static final Object MISSING = new Object();
+
+  static Arbitrary<Object> badOrderNo() {
+    return Arbitraries.oneOf(
+        Arbitraries.just(MISSING),
+        Arbitraries.of(Json.NULL, 42, -1.5, true, List.of("a"), Map.of("a", 1)),
+        Arbitraries.strings().all().ofMaxLength(80).filter(s -> !s.matches("[A-Za-z0-9_-]{1,64}")),
+        Arbitraries.strings().alpha().numeric().ofLength(65),
+        Arbitraries.of("", " ", "a b", "a\u0000", "../etc", "a%00", "\u00e9", "a;b", "<script>")
+            .map(s -> (Object) s),
+        // Well formed, but no such order.
+        Arbitraries.strings()
+            .alpha()
+            .numeric()
+            .ofMinLength(20)
+            .ofMaxLength(64)
+            .map(s -> "X" + s)
+            .map(s -> (Object) s));
+  }
+
+  /** The route's other fields, valid or not: they only add noise to a bad order number. */
+  private Arbitrary<Map<String, Object>> otherFields(String route) {
+    return Combinators.combine(anyValue(), anyValue(), anyValue(), anyValue())
+        .as(
+            (a, b, c, d) -> {
+              Map<String, Object> fields = new LinkedHashMap<>();
+              switch (route) {
+                case "/api/orders" -> {
+                  fields.put("userId", a);
+                  fields.put("amount", b);
+                  fields.put("currency", "CNY");
+                  fields.put("title", c);
+                }
+                case "/pay/alipay/precreate" -> {
+                  fields.put("refresh", a);
+                  fields.put("requestId", b);
+                }
+                case "/pay/alipay/barcode" -> {
+                  fields.put("authCode", "28" + "7".repeat(16));
+                  fields.put("requestId", b);
+                }
+                case "/pay/refund" -> {
+                  fields.put("outRequestNo", a);
+                  fields.put("amount", b);
+                  fields.put("reason", c);
+                }
+                default -> fields.put("extra", d);
+              }
+              return fields;
+            });
+  }
+
+  static Arbitrary<Object> anyValue() {
+    return Arbitraries.oneOf(
+        Arbitraries.strings().all().ofMaxLength(40).map(s -> (Object) s),
+        Arbitraries.strings().alpha().numeric().ofMinLength(1).ofMaxLength(64).map(s -> (Object) s),
+        Arbitraries.integers().map(i -> (Object) i),
+        Arbitraries.doubles().map(d -> (Object) d),
+        Arbitraries.of(Json.NULL, true, false, List.of(), Map.of(), "12.34", "0.01", "1e3"));
+  }
+
+  /**
+   * A real order, and another field that is invalid for sure (a value of the wrong type, or one the
+   * endpoint refuses): the request gets past the order number and must still change nothing.
+   */
+  private Arbitrary<Body> withBadField(String route) {
+    Arbitrary<String> order = Arbitraries.of(orders.all());
+    return switch (route) {
+      case "/api/orders" -> badOrder();
+      case "/pay/alipay/precreate" ->
+          Combinators.combine(order, badRequestId(), wrongType())
+              .as(
+                  (orderNo, requestId, refresh) ->
+                      Body.of(
+                          "bad-field",
+                          Json.write(
+                              orderedMap(
+                                  "orderNo",
+                                  orderNo,
+                                  "requestId",
+                                  requestId,
+                                  "refresh",
+                                  refresh))));
+      case "/pay/alipay/barcode" ->
+          Combinators.combine(order, badAuthCode())
+              .as(
+                  (orderNo, authCode) ->
+                      Body.of(
+                          "bad-field",
+                          Json.write(
+                              orderedMap(
+                                  "orderNo", orderNo, "authCode", authCode, "requestId", "r1"))));
+      case "/pay/refund" -> badRefund();
+      // Close takes nothing but the number: a real order's close is valid, so close gets a
+      // wrong-typed number of a real order instead.
+      default ->
+          order.map(
+              orderNo -> Body.of("bad-field", Json.write(Map.of("orderNo", List.of(orderNo)))));
+    };
+  }
+
+  private Arbitrary<Body> badOrder() {
+    Arbitrary<String> newNo =
+        Arbitraries.strings().alpha().numeric().ofMinLength(10).ofMaxLength(40).map(s -> "N" + s);
+    Arbitrary<Map<String, Object>> bad =
+        Arbitraries.oneOf(
+            Arbitraries.of(BAD_AMOUNTS).map(a -> orderedMap("amount", a)),
+            Arbitraries.of("cny", "USD", "XXX", "", "CNYY", "人民币")
+                .map(c -> orderedMap("currency", c)),
+            badText(256).map(t -> orderedMap("title", t)),
+            badText(64).map(u -> orderedMap("userId", u)),
+            wrongType().map(v -> orderedMap("amount", v)),
+            wrongType().map(v -> orderedMap("title", v)));
+    return Combinators.combine(newNo, bad)
+        .as(
+            (orderNo, field) -> {
+              Map<String, Object> body =
+                  orderedMap(
+                      "orderNo",
+                      orderNo,
+                      "userId",
+                      "u1",
+                      "amount",
+                      "1.00",
+                      "currency",
+                      "CNY",
+                      "title",
+                      "t");
+              body.putAll(field);
+              return Body.of("bad-field", Json.write(body));
+            });
+  }
+
+  private Arbitrary<Body> badRefund() {
+    Arbitrary<Map<String, Object>> bad =
+        Arbitraries.oneOf(
+            Arbitraries.of(BAD_AMOUNTS).map(a -> orderedMap("amount", a)),
+            Arbitraries.of("999999.99", "100000000.01").map(a -> orderedMap("amount", a)),
+            badRequestId().map(r -> orderedMap("outRequestNo", r)),
+            badText(256).filter(t -> t.length() > 256).map(t -> orderedMap("reason", t)),
+            wrongType().map(v -> orderedMap("amount", v)));
+    return Combinators.combine(Arbitraries.of(orders.all()), bad)
+        .as(
+            (orderNo, field) -> {
+              Map<String, Object> body =
+                  orderedMap(
+                      "orderNo", orderNo, "outRequestNo", "R1", "amount", "0.01", "reason", "r");
+              body.putAll(field);
+              return Body.of("bad-field", Json.write(body));
+            });
+  }
+
+  private static final List<String> BAD_AMOUNTS =
+      List.of(
+          "",
+          " ",
+          "0",
+          "0.00",
+          "-1",
+          "-0.01",
+          "1.234",
+          "1e3",
+          "1E-2",
+          "abc",
+          "NaN",
+          "Infinity",
+          "١٢",
+          "12,34",
+          "0x10",
+          "+1",
+          ".5",
+          "5.",
+          "99999999999999999999",
+          "1.0.0",
+          "\u00001");
+
+  private static Arbitrary<Object> badRequestId() {
+    return Arbitraries.oneOf(
+        Arbitraries.of("", " ", "a b", "\u00e9", "a\u0000", "\t").map(s -> (Object) s),
+        Arbitraries.strings().ascii().ofLength(65).map(s -> (Object) s),
+        Arbitraries.of(List.of(1), Map.of("a", 1)).map(v -> (Object) v));
+  }
+
+  private static Arbitrary<Object> badAuthCode() {
+    return Arbitraries.oneOf(
+        Arbitraries.strings().numeric().ofMaxLength(15).map(s -> (Object) s),
+        Arbitraries.strings().numeric().ofMinLength(25).ofMaxLength(40).map(s -> (Object) s),
+        Arbitraries.of("28abcdefabcdefabcd", "", " 287777777777777777", "-1").map(s -> (Object) s),
+        wrongType());
+  }
+
+  /** Text a field refuses: blank, too long, or with control characters. */
+  static Arbitrary<String> badText(int max) {
+    return Arbitraries.oneOf(
+        Arbitraries.of("", " ", "\t\n"),
+        Arbitraries.strings().all().ofLength(max + 1),
+        Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(20).map(s -> s + "\u0000" + s),
+        Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(20).map(s -> s + "\r\n" + s));
+  }
+
+  private static Arbitrary<Object> wrongType() {
+    return Arbitraries.of(List.of("a"), Map.of("a", 1), List.of(), Map.of());
+  }
+
+  private static Arbitrary<String> contentTypes() {
+    return Arbitraries.frequencyOf(
+        Tuple.of(10, Arbitraries.just("application/json")),
+        Tuple.of(
+            4,
+            Arbitraries.of(
+                "application/json; charset=utf-8",
+                "application/json;charset=UTF-8",
+                "application/json; charset=iso-8859-1",
+                "application/json; charset=utf-16",
+                "application/json; charset=gbk",
+                "application/json; charset=\"utf-8\"",
+                "APPLICATION/JSON",
+                "application/problem+json",
+                "application/json; foo=bar")));
+  }
+
+  /** Headers that must not matter: ids, keys, accepts and junk, valid or not. */
+  private static Arbitrary<List<String>> noise() {
+    return Arbitraries.of(
+            "Idempotency-Key: k1",
+            "Idempotency-Key: ",
+            "Idempotency-Key: " + "k".repeat(200),
+            "Idempotency-Key: \u00e9\u00e8",
+            "X-Client-Id: shop-1",
+            "X-Client-Id: ../../etc/passwd",
+            "X-Client-Id: " + "c".repeat(500),
+            "Accept: application/json",
+            "Accept: */*",
+            "Accept: text/html",
+            "Accept: image/png",
+            "Accept: application/xml;q=0.9, */*;q=0.1",
+            "Accept: ;;;",
+            "Accept-Charset: utf-7",
+            "Accept-Encoding: gzip, deflate, br",
+            "Content-Encoding: gzip",
+            "Expect: 100-continue",
+            "Cookie: JSESSIONID=abc; a=b",
+            "Authorization: Basic b3BzOndyb25n",
+            "Authorization: Bearer \u00ff",
+            "X-Forwarded-For: 1.2.3.4, ::1, junk",
+            "Origin: https://evil.example",
+            "Range: bytes=0-1",
+            "X-HTTP-Method-Override: DELETE",
+            "X-Junk: \u00c3\u00a9")
+        .list()
+        .ofMaxSize(4);
+  }
+
+  // ---- GET endpoints: bad parameters and paths ----
+
+  private Arbitrary<Hostile> gets() {
+    return Arbitraries.of(GET_ROUTES)
+        .flatMap(
+            route ->
+                Combinators.combine(
+                        Arbitraries.just(route),
+                        route.startsWith("/api/pay/get-token") ? badUserId() : badParameter(),
+                        noise())
+                    .as(HostileRequests::get));
+  }
+
+  private static Hostile get(String route, String value, List<String> noise) {
+    String target;
+    if (route.endsWith("=")) {
+      target = route + value;
+    } else if (route.contains("{}")) {
+      target = route.replace("{}", value);
+    } else if (route.equals("/")) {
+      target = "/?x=" + value;
+    } else if (route.endsWith("/")) {
+      target = route + value;
+    } else {
+      target = route + "?x=" + value;
+    }
+    return new Hostile(
+        route, "bad-parameter", null, new RawHttp.Request("GET", target, noise, null));
+  }
+
+  /** A user id the token endpoint refuses: blank, too long, control characters, not UTF-8. */
+  private static Arbitrary<String> badUserId() {
+    return Arbitraries.oneOf(
+        badText(64).map(HostileRequests::encode),
+        Arbitraries.of("", "%00", "a%00b", "%20", "a%0d%0aX-Injected:%201", "%C0%AE", "%u0041"));
+  }
+
+  /** A parameter value, percent-encoded as a client would send it, that no route accepts. */
+  private static Arbitrary<String> badParameter() {
+    return Arbitraries.oneOf(
+        badText(64).map(HostileRequests::encode),
+        Arbitraries.strings()
+            .all()
+            .ofMaxLength(80)
+            .filter(s -> !s.matches("[A-Za-z0-9_-]{1,64}"))
+            .map(HostileRequests::encode),
+        Arbitraries.of(
+            "",
+            "%00",
+            "a%00b",
+            "%2e%2e%2f",
+            "..%2F..%2F",
+            "a%2Fb",
+            "a%5Cb",
+            "%C0%AE",
+            "%u0041",
+            "%25",
+            "a+b",
+            "%20",
+            "a;b=c",
+            "a%0d%0aX-Injected:%201"));
+  }
+
+  // ---- Alipay's notify: forged, malformed, oversized, oddly encoded ----
+
+  private Arbitrary<Hostile> notifies() {
+    Arbitrary<Map<String, String>> fields =
+        Combinators.combine(
+                Arbitraries.of(orders.outTradeNos()).injectNull(0.3),
+                Arbitraries.of("TRADE_SUCCESS", "TRADE_FINISHED", "TRADE_CLOSED", "WAIT_BUYER_PAY"),
+                notifyValue(),
+                notifyValue(),
+                forgedSign())
+            .as(
+                (outTradeNo, status, amount, appId, sign) -> {
+                  Map<String, String> form = new LinkedHashMap<>();
+                  form.put("notify_id", "n1");
+                  form.put("out_trade_no", outTradeNo == null ? "P" + amount : outTradeNo);
+                  form.put("trade_no", "2026" + amount);
+                  form.put("trade_status", status);
+                  form.put("total_amount", amount);
+                  form.put("app_id", appId);
+                  form.put("sign_type", "RSA2");
+                  if (sign != null) {
+                    form.put("sign", sign);
+                  }
+                  return form;
+                });
+    return Combinators.combine(fields, notifyEncoding(), noise())
+        .as(
+            (form, encoding, noise) -> {
+              List<String> headers = new ArrayList<>(noise);
+              headers.add("Content-Type: " + encoding.contentType);
+              String target = encoding.inQuery ? NOTIFY + "?" + encoding.encode(form) : NOTIFY;
+              byte[] body = encoding.inQuery ? new byte[0] : encoding.body(form);
+              return new Hostile(
+                  NOTIFY,
+                  "forged-" + encoding.name,
+                  failureReplyOf(NOTIFY),
+                  new RawHttp.Request("POST", target, headers, body));
+            });
+  }
+
+  private static Arbitrary<String> notifyValue() {
+    return Arbitraries.oneOf(
+        Arbitraries.of("0.01", "12.34", "-1", "1e9", "", "abc", "2021000000000001"),
+        Arbitraries.strings().all().ofMaxLength(300),
+        Arbitraries.strings().alpha().ofLength(2000));
+  }
+
+  private static Arbitrary<String> forgedSign() {
+    return Arbitraries.oneOf(
+        Arbitraries.just(null),
+        Arbitraries.of("", " ", "null", "=", "%%%"),
+        Arbitraries.strings()
+            .withChars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+            .ofLength(344)
+            .map(s -> s.substring(0, 342) + "=="),
+        Arbitraries.strings().all().ofMaxLength(500));
+  }
+
+  private record Encoding(String name, String contentType, boolean inQuery, String charset) {
+
+    String encode(Map<String, String> form) {
+      StringBuilder out = new StringBuilder();
+      form.forEach(
+          (k, v) ->
+              out.append(out.isEmpty() ? "" : "&")
+                  .append(URLEncoder.encode(k, StandardCharsets.UTF_8))
+                  .append('=')
+                  .append(URLEncoder.encode(v, java.nio.charset.Charset.forName(charset))));
+      return out.toString();
+    }
+
+    byte[] body(Map<String, String> form) {
+      return switch (name) {
+        case "json" -> Json.write(new LinkedHashMap<>(form)).getBytes(StandardCharsets.UTF_8);
+        case "raw-utf8" -> rawForm(form).getBytes(StandardCharsets.UTF_8);
+        case "duplicated" -> (encode(form) + "&" + encode(form)).getBytes(StandardCharsets.UTF_8);
+        case "broken-escape" -> (encode(form) + "&x=%zz%").getBytes(StandardCharsets.UTF_8);
+        case "huge" ->
+            (encode(form) + "&pad=" + "p".repeat(70_000)).getBytes(StandardCharsets.UTF_8);
+        default -> encode(form).getBytes(StandardCharsets.US_ASCII);
+      };
+    }
+
+    private static String rawForm(Map<String, String> form) {
+      StringBuilder out = new StringBuilder();
+      form.forEach((k, v) -> out.append(out.isEmpty() ? "" : "&").append(k).append('=').append(v));
+      return out.toString();
+    }
+  }
+
+  private static Arbitrary<Encoding> notifyEncoding() {
+    String form = "application/x-www-form-urlencoded";
+    return Arbitraries.of(
+        new Encoding("form", form + "; charset=utf-8", false, "UTF-8"),
+        new Encoding("form-gbk", form + "; charset=GBK", false, "GBK"),
+        new Encoding("form-latin1", form + "; charset=iso-8859-1", false, "ISO-8859-1"),
+        new Encoding("form-utf16", form + "; charset=utf-16", false, "UTF-16"),
+        new Encoding("form-bogus-charset", form + "; charset=bogus", false, "UTF-8"),
+        new Encoding("raw-utf8", form, false, "UTF-8"),
+        new Encoding("duplicated", form, false, "UTF-8"),
+        new Encoding("broken-escape", form, false, "UTF-8"),
+        new Encoding("huge", form, false, "UTF-8"),
+        new Encoding("query", form, true, "UTF-8"),
+        new Encoding("json", "application/json", false, "UTF-8"),
+        new Encoding("text", "text/plain", false, "UTF-8"),
+        new Encoding("multipart-no-boundary", "multipart/form-data", false, "UTF-8"),
+        new Encoding("multipart", "multipart/form-data; boundary=xyz", false, "UTF-8"));
+  }
+
+  // ---- Any route: what breaks the request around the body ----
+
+  private Arbitrary<Hostile> transport() {
+    Arbitrary<String> routes =
+        Arbitraries.of(
+            "/api/orders",
+            "/pay/alipay/precreate",
+            "/pay/alipay/barcode",
+            "/pay/close",
+            "/pay/refund",
+            "/pay/query",
+            "/pay/refunds",
+            "/api/pay/get-token",
+            NOTIFY);
+    return Combinators.combine(routes, Arbitraries.of(TransportDefect.class), validish())
+        .as((route, defect, body) -> defect.apply(route, body, orders, failureReplyOf(route)));
+  }
+
+  /** A body that would be valid on its own: the transport defect alone must stop it. */
+  private Arbitrary<String> validish() {
+    return Arbitraries.of(orders.all())
+        .map(
+            orderNo ->
+                Json.write(
+                    orderedMap(
+                        "orderNo",
+                        orderNo,
+                        "userId",
+                        "u1",
+                        "amount",
+                        "0.01",
+                        "currency",
+                        "CNY",
+                        "title",
+                        "t",
+                        "outRequestNo",
+                        "R9",
+                        "authCode",
+                        "287777777777777777")));
+  }
+
+  enum TransportDefect {
+    BROKEN_QUERY_ESCAPE,
+    QUERY_NOT_UTF8,
+    MULTIPART_WITHOUT_BOUNDARY,
+    MALFORMED_CONTENT_TYPE,
+    UNKNOWN_CHARSET,
+    WRONG_CONTENT_TYPE,
+    NO_CONTENT_TYPE,
+    OVERSIZED_BODY,
+    OVERSIZED_CHUNKED_BODY,
+    BROKEN_CHUNKS,
+    SHORT_BODY,
+    WRONG_METHOD;
+
+    Hostile apply(String route, String body, Orders orders, String failureReply) {
+      boolean callback = failureReply != null;
+      boolean get =
+          route.startsWith("/pay/query")
+              || route.startsWith("/pay/refunds")
+              || route.startsWith("/api/pay/get-token");
+      String method = get ? "GET" : "POST";
+      String query =
+          switch (route) {
+            case "/pay/query", "/pay/refunds" -> "?orderNo=" + orders.paying();
+            case "/api/pay/get-token" -> "?userId=u1";
+            default -> "";
+          };
+      String json = "Content-Type: application/json";
+      RawHttp.Request request =
+          switch (this) {
+            case BROKEN_QUERY_ESCAPE ->
+                RawHttp.Request.of(
+                    method,
+                    route + sep(query) + "x=%zz" + query.replace("?", "&"),
+                    List.of(json),
+                    get ? null : body);
+            case QUERY_NOT_UTF8 ->
+                RawHttp.Request.of(
+                    method,
+                    route + query + sep(query) + "y=%C3%28%FF",
+                    List.of(json),
+                    get ? null : body);
+            case MULTIPART_WITHOUT_BOUNDARY ->
+                RawHttp.Request.of(
+                    method, route + query, List.of("Content-Type: multipart/form-data"), body);
+            case MALFORMED_CONTENT_TYPE ->
+                RawHttp.Request.of(method, route + query, List.of("Content-Type: json/"), body);
+            case UNKNOWN_CHARSET ->
+                RawHttp.Request.of(
+                    method,
+                    route + query,
+                    List.of("Content-Type: application/json; charset=x-bogus"),
+                    body);
+            case WRONG_CONTENT_TYPE ->
+                RawHttp.Request.of(
+                    "POST",
+                    route + query,
+                    List.of(
+                        callback ? "Content-Type: application/xml" : "Content-Type: text/plain"),
+                    callback ? "<xml/>" : body);
+            case NO_CONTENT_TYPE ->
+                RawHttp.Request.of("POST", route + query, List.of(), callback ? "" : body);
+            case OVERSIZED_BODY ->
+                RawHttp.Request.of(method, route + query, List.of(json), pad(body, 70_000));
+            case OVERSIZED_CHUNKED_BODY ->
+                chunked(method, route + query, List.of(json), pad(body, 70_000));
+            case BROKEN_CHUNKS ->
+                new RawHttp.Request(
+                    method,
+                    route + query,
+                    List.of(json, "Transfer-Encoding: chunked"),
+                    "zz\r\nabc\r\n0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            case SHORT_BODY ->
+                new RawHttp.Request(
+                    method,
+                    route + query,
+                    List.of(json, "Content-Length: 500"),
+                    body.getBytes(StandardCharsets.UTF_8));
+            case WRONG_METHOD ->
+                RawHttp.Request.of(get ? "DELETE" : "PUT", route + query, List.of(json), body);
+          };
+      return new Hostile(route, name(), failureReply, request);
+    }
+
+    private static String sep(String query) {
+      return query.isEmpty() ? "?" : "&";
+    }
+
+    private static String pad(String json, int size) {
+      return json.substring(0, json.length() - 1) + ",\"pad\":\"" + "p".repeat(size) + "\"}";
+    }
+  }
+
+  static RawHttp.Request chunked(String method, String target, List<String> headers, String body) {
+    StringBuilder chunks = new StringBuilder();
+    for (int at = 0; at < body.length(); at += 4096) {
+      String chunk = body.substring(at, Math.min(body.length(), at + 4096));
+      chunks
+          .append(Integer.toHexString(chunk.length()))
+          .append("\r\n")
+          .append(chunk)
+          .append("\r\n");
+    }
+    chunks.append("0\r\n\r\n");
+    List<String> all = new ArrayList<>(headers);
+    all.add("Transfer-Encoding: chunked");
+    return new RawHttp.Request(
+        method, target, all, chunks.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  // ---- HTTP itself: request lines and headers Tomcat must refuse ----
+
+  private Arbitrary<Hostile> protocol() {
+    return Arbitraries.of(
+            "GET /pay/query?orderNo=a b HTTP/1.1\r\n",
+            "GET /pay/query?orderNo={x} HTTP/1.1\r\n",
+            "GET /pay/query?orderNo=\u0001 HTTP/1.1\r\n",
+            "GET /pay/query?orderNo=a\"<> HTTP/1.1\r\n",
+            "GET /api/orders/%ZZ HTTP/1.1\r\n",
+            "GET /api/orders/a%2Fb HTTP/1.1\r\n",
+            "GET /api/orders/a%00b HTTP/1.1\r\n",
+            "GET /api/orders/..%2f..%2f HTTP/1.1\r\n",
+            "GET /api/orders/a;x=y HTTP/1.1\r\n",
+            "GET //api//orders HTTP/1.1\r\n",
+            "GET /api/orders/\u00e9 HTTP/1.1\r\n",
+            "GET http://evil.example/pay/query?orderNo=a HTTP/1.1\r\n",
+            "GET * HTTP/1.1\r\n",
+            "FOO /pay/query?orderNo=a HTTP/1.1\r\n",
+            "get /pay/query?orderNo=a HTTP/1.1\r\n",
+            "TRACE /pay/query HTTP/1.1\r\n",
+            "OPTIONS /pay/close HTTP/1.1\r\n",
+            "CONNECT 127.0.0.1:80 HTTP/1.1\r\n",
+            "POST /pay/close HTTP/1.0\r\n",
+            "GET /pay/query HTTP/1.1 extra\r\n",
+            "GET /pay/query\r\n")
+        .flatMap(
+            line ->
+                Arbitraries.<List<String>>of(
+                        List.of(),
+                        List.of("X-Big: " + "b".repeat(9 * 1024)),
+                        List.of("Bad Header: x"),
+                        List.of("X-Ctl: a\u0001b"),
+                        List.of("Content-Length: 2", "Content-Length: 3"),
+                        List.of("Content-Length: -1"),
+                        List.of("Content-Length: 2", "Transfer-Encoding: chunked"),
+                        List.of("Transfer-Encoding: gzip"),
+                        List.of(" folded: header"),
+                        List.of("Content-Type: application/json", "Content-Type: text/plain"))
+                    .map(headers -> protocolRequest(line, headers)));
+  }
+
+  private static Hostile protocolRequest(String line, List<String> headers) {
+    StringBuilder head = new StringBuilder(line).append("Host: 127.0.0.1\r\n");
+    headers.forEach(h -> head.append(h).append("\r\n"));
+    head.append("Connection: close\r\n\r\n");
+    String route = line.substring(line.indexOf(' ') + 1).split("[ ?]")[0];
+    return new Hostile(
+        route, "protocol", null, null, head.toString().getBytes(StandardCharsets.ISO_8859_1));
+  }
+
+  private static Map<String, Object> orderedMap(Object... keysAndValues) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return map;
+  }
+
+  static String encode(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  /** A tiny JSON writer that writes what it is given, including what Jackson would refuse. */
+  static final class Json {
+
+    static final Object NULL = new Object();
+
+    static String write(Object value) {
+      StringBuilder out = new StringBuilder();
+      append(out, value);
+      return out.toString();
+    }
+
+    private static void append(StringBuilder out, Object value) {
+      if (value == NULL || value == null) {
+        out.append("null");
+      } else if (value instanceof String s) {
+        out.append('"');
+        for (char c : s.toCharArray()) {
+          switch (c) {
+            case '"' -> out.append("\\\"");
+            case '\\' -> out.append("\\\\");
+            default -> {
+              if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+              } else {
+                out.append(c);
+              }
+            }
+          }
+        }
+        out.append('"');
+      } else if (value instanceof Map<?, ?> map) {
+        out.append('{');
+        boolean first = true;
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          out.append(first ? "" : ",");
+          append(out, String.valueOf(e.getKey()));
+          out.append(':');
+          append(out, e.getValue());
+          first = false;
+        }
+        out.append('}');
+      } else if (value instanceof List<?> list) {
+        out.append('[');
+        for (int i = 0; i < list.size(); i++) {
+          out.append(i == 0 ? "" : ",");
+          append(out, list.get(i));
+        }
+        out.append(']');
+      } else if (value instanceof Double d && (d.isNaN() || d.isInfinite())) {
+        out.append(d.isNaN() ? "NaN" : "1e999");
+      } else {
+        out.append(value);
+      }
+    }
+  }
+}
