@@ -59,7 +59,7 @@ class ForgedNotifyIntegrationTests {
                         "notify_id",
                         "n".repeat(500),
                         "trade_status",
-                        "TRADE_SUCCESS\u0000",
+                        "TRADE_SUCCESS",
                         "total_amount",
                         "9".repeat(100),
                         "app_id",
