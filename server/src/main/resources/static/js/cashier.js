@@ -98,7 +98,7 @@
   async function poll() {
     if (busy || failed || !view) return;
     try {
-      const response = await fetch(`/pay/query?orderNo=${encodeURIComponent(orderNo)}`, {
+      const response = await fetch(`/cashier/${encodeURIComponent(orderNo)}/query`, {
         headers: { Accept: 'application/json' }, cache: 'no-store',
       });
       if (!response.ok) return; // a passing failure: the next poll asks again
@@ -126,10 +126,10 @@
 
   /** Asks for the order's QR code (or a new one); waits out "try again shortly" answers. */
   async function precreate(refresh) {
-    const body = { orderNo, requestId: requestId() };
+    const body = { requestId: requestId() };
     if (refresh) body.refresh = true;
     for (let wait = 1; ; wait++) {
-      const response = await fetch('/pay/alipay/precreate', {
+      const response = await fetch(`/cashier/${encodeURIComponent(orderNo)}/pay`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(body),

@@ -21,19 +21,18 @@
     const data = new FormData(form);
     const orderNo = data.get('orderNo');
     try {
-      const response = await fetch('/api/orders', {
+      const response = await fetch('/shop/orders', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({
           orderNo,
-          userId: 'demo-buyer',
           amount: String(data.get('amount')).trim(),
-          currency: 'CNY',
           title: String(data.get('title')).trim(),
         }),
       });
       if (response.ok) {
-        window.location.assign(`/cashier/${encodeURIComponent(orderNo)}`);
+        const placed = await response.json();
+        window.location.assign(placed.cashierUrl);
         return;
       }
       const problem = await response.json().catch(() => ({}));

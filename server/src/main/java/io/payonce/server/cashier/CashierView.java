@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /**
  * Everything the cashier page shows about an order, read without any channel call. The page keeps
- * it current by polling {@code GET /pay/query}.
+ * it current by polling {@code GET /cashier/{orderNo}/query}.
  *
  * @param serverTime the server's "now", so the page counts down on the server's clock
  * @param payment the payment that matters most (paid, else in flight, else the latest), or null

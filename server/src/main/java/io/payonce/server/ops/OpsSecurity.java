@@ -15,10 +15,12 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * Two filter chains. {@code /ops/**} needs the operator's credential (HTTP Basic, no session);
- * everything else — the buyer's pages, the JSON API, the channel callbacks and the sandbox — is
- * open and without CSRF tokens, because those callers are programs (or the channel, which must keep
- * getting its own {@code success}/{@code fail} replies) and carry no cookies we trust.
+ * The operator's chain and the open one. {@code /ops/**} and {@code /actuator/prometheus} need the
+ * operator's credential (HTTP Basic, no session); the merchant API has its own chain (signed
+ * requests, {@code app.web.ApiSecurity}, order 2); everything else — the buyer's pages, the channel
+ * callbacks, {@code /actuator/health} and the sandbox — is open and without CSRF tokens, because
+ * those callers are programs (or the channel, which must keep getting its own {@code
+ * success}/{@code fail} replies) and carry no cookies we trust.
  */
 @Configuration(proxyBeanMethods = false)
 class OpsSecurity {
@@ -33,7 +35,7 @@ class OpsSecurity {
       log.warn("ops console closed: set payonce.ops.password to open /ops");
     }
     OpsProblemReplies replies = new OpsProblemReplies();
-    http.securityMatcher("/ops/**");
+    http.securityMatcher("/ops/**", "/actuator/prometheus");
     if (props.configured()) {
       http.authorizeHttpRequests(requests -> requests.anyRequest().hasRole(OPERATOR))
           .httpBasic(basic -> basic.authenticationEntryPoint(replies))
@@ -64,7 +66,7 @@ class OpsSecurity {
   }
 
   @Bean
-  @Order(2)
+  @Order(10)
   SecurityFilterChain openChain(HttpSecurity http) throws Exception {
     return http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
         .csrf(csrf -> csrf.disable())

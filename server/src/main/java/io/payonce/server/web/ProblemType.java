@@ -103,6 +103,19 @@ public enum ProblemType {
       "forbidden",
       "Forbidden",
       "Access denied; the operator's console opens only with payonce.ops.password set."),
+  /**
+   * The merchant API needs a signed request: the PayOnce-App-Id, -Timestamp, -Nonce and -Signature
+   * headers are missing, malformed or do not verify, the timestamp is outside the window, or the
+   * nonce was used before. See SECURITY.md.
+   */
+  APP_UNAUTHORIZED(
+      401,
+      "app-unauthorized",
+      "Unauthorized",
+      "Sign the request as a merchant app (PayOnce-App-Id, PayOnce-Timestamp, PayOnce-Nonce,"
+          + " PayOnce-Signature)."),
+  /** The request is signed by an app that is disabled. */
+  APP_DISABLED(403, "app-disabled", "App disabled", "This app is disabled."),
   /** The request body is larger than the endpoint accepts (see payonce.limits). */
   PAYLOAD_TOO_LARGE(
       413, "payload-too-large", "Payload too large", "The request body is too large."),

@@ -1,10 +1,12 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.testing.TestApps;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -97,11 +99,15 @@ final class SandboxHttp {
     if (body != null) {
       request.header("Content-Type", "application/json");
     }
+    byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+    if (TestApps.isApi(path.replaceAll("\\?.*", ""))) {
+      TestApps.sign(request, method, URI.create(base + path), bytes);
+    }
     request.method(
         method,
         body == null
             ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body));
+            : HttpRequest.BodyPublishers.ofByteArray(bytes));
     try {
       return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {

@@ -229,7 +229,7 @@ public final class PayOnceHttp {
   public Answer get(String url, Map<String, String> headers) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).GET();
     headers.forEach(request::header);
-    return send(request.build());
+    return send(signed(request, "GET", URI.create(url), new byte[0], headers).build());
   }
 
   /** The raw bytes at {@code url}, e.g. an image. */
@@ -248,15 +248,32 @@ public final class PayOnceHttp {
   }
 
   public Answer post(String url, Object body, Map<String, String> headers) {
+    byte[] bytes =
+        (body instanceof String s ? s : JSON.writeValueAsString(body))
+            .getBytes(StandardCharsets.UTF_8);
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(url))
             .timeout(Duration.ofSeconds(30))
             .header("Content-Type", "application/json")
-            .POST(
-                HttpRequest.BodyPublishers.ofString(
-                    body instanceof String s ? s : JSON.writeValueAsString(body)));
+            .POST(HttpRequest.BodyPublishers.ofByteArray(bytes));
     headers.forEach(request::header);
-    return send(request.build());
+    return send(signed(request, "POST", URI.create(url), bytes, headers).build());
+  }
+
+  /**
+   * Signs an API request as the test app (testing.TestApps), unless the caller set its own
+   * signature headers; other paths (callbacks, pages, the sandbox) go as they are.
+   */
+  private static HttpRequest.Builder signed(
+      HttpRequest.Builder request,
+      String method,
+      URI uri,
+      byte[] body,
+      Map<String, String> headers) {
+    boolean own = headers.keySet().stream().anyMatch(name -> name.startsWith("PayOnce-"));
+    return own || !TestApps.isApi(uri.getRawPath())
+        ? request
+        : TestApps.sign(request, method, uri, body);
   }
 
   public String serverBase() {

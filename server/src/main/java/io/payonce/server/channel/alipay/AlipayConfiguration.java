@@ -31,6 +31,7 @@ class AlipayConfiguration {
   @Bean
   AlipayClientProvider alipayClientProvider(AlipayProperties props, Environment environment) {
     requireNotifyUrl(props);
+    refuseSandboxWithRealGateway(props, environment);
     AlipayKeysResolver.requireSource(props);
     AlipayClientProvider provider = new AlipayClientProvider(props, environment);
     if (props.hasKeys()) {
@@ -54,6 +55,27 @@ class AlipayConfiguration {
               + " (behind a load balancer, the load balancer's address + /pay/alipay/notify),"
               + " never one instance's own address; only the embedded profile sets one");
     }
+  }
+
+  /**
+   * The sandbox answers any caller as a wallet and a gateway: it must never run next to a real
+   * Alipay gateway, where a sandbox "payment" could be taken for a real one. A gateway URL is the
+   * sandbox's when its path is under {@code /sandbox/}.
+   */
+  static void refuseSandboxWithRealGateway(AlipayProperties props, Environment environment) {
+    boolean sandbox = environment.getProperty("payonce.sandbox.enabled", Boolean.class, false);
+    String gateway = props.gatewayUrl();
+    if (sandbox && gateway != null && !gateway.isBlank() && !isSandbox(gateway)) {
+      throw new InvalidConfigurationPropertyValueException(
+          "payonce.sandbox.enabled",
+          true,
+          "the sandbox may not run while payonce.alipay.gateway-url names a real gateway");
+    }
+  }
+
+  private static boolean isSandbox(String gateway) {
+    // Not parsed as a URI: the port may still be a placeholder (${local.server.port}) here.
+    return gateway.matches("(?i)https?://[^/]+/sandbox/.*");
   }
 
   @Bean

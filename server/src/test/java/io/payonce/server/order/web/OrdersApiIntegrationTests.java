@@ -6,6 +6,7 @@ import io.payonce.server.channel.Channel;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.PaymentOpener;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.io.IOException;
 import java.net.URI;
@@ -14,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -148,27 +150,30 @@ class OrdersApiIntegrationTests {
 
   @Test
   void answersProblemsForUnknownRoutesMethodsAndMediaTypes() throws Exception {
-    HttpResponse<String> unknown = send(request("/api/nothing-here").GET());
+    HttpResponse<String> unknown = send("GET", "/api/nothing-here", null, null);
     assertProblem(unknown, 404, "not-found");
     assertThat(json.readTree(unknown.body()).get("instance").asString())
         .isEqualTo("/api/nothing-here");
-    HttpResponse<String> delete = send(request("/api/orders").DELETE());
+    HttpResponse<String> delete = send("DELETE", "/api/orders", null, null);
     assertProblem(delete, 405, "method-not-allowed");
     assertThat(delete.headers().firstValue("Allow")).isPresent();
-    HttpResponse<String> text =
-        send(
-            request("/api/orders")
-                .header("Content-Type", "text/plain")
-                .POST(BodyPublishers.ofString(valid())));
+    HttpResponse<String> text = send("POST", "/api/orders", "text/plain", valid());
     assertProblem(text, 415, "unsupported-media-type");
   }
 
   @Test
   void exposesHealthAndPrometheusMetrics() throws Exception {
     HttpResponse<String> health = send(request("/actuator/health").GET());
-    HttpResponse<String> metrics = send(request("/actuator/prometheus").GET());
+    HttpResponse<String> anonymous = send(request("/actuator/prometheus").GET());
+    HttpResponse<String> metrics =
+        send(
+            request("/actuator/prometheus")
+                // The operator's credential of application-test.yml (ops / payonce).
+                .header("Authorization", "Basic b3BzOnBheW9uY2U=")
+                .GET());
 
     assertThat(health.statusCode()).isEqualTo(200);
+    assertProblem(anonymous, 401, "unauthorized");
     assertThat(health.body()).contains("\"status\":\"UP\"");
     assertThat(metrics.statusCode()).isEqualTo(200);
     assertThat(metrics.body()).contains("jvm_memory_used_bytes");
@@ -208,14 +213,26 @@ class OrdersApiIntegrationTests {
   }
 
   private HttpResponse<String> post(String body) throws Exception {
-    return send(
-        request("/api/orders")
-            .header("Content-Type", "application/json")
-            .POST(BodyPublishers.ofString(body)));
+    return send("POST", "/api/orders", "application/json", body);
   }
 
   private HttpResponse<String> get(String orderNo) throws Exception {
-    return send(request("/api/orders/" + orderNo).GET());
+    return send("GET", "/api/orders/" + orderNo, null, null);
+  }
+
+  /** A request signed as the test app. */
+  private HttpResponse<String> send(String method, String path, String type, String body)
+      throws Exception {
+    byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+    URI uri = URI.create("http://127.0.0.1:" + port + path);
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri)
+            .method(
+                method, body == null ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(bytes));
+    if (type != null) {
+      request.header("Content-Type", type);
+    }
+    return send(TestApps.sign(request, method, uri, bytes));
   }
 
   private HttpRequest.Builder request(String path) {

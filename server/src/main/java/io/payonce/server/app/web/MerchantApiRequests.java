@@ -1,0 +1,30 @@
+package io.payonce.server.app.web;
+
+import io.payonce.server.web.ChannelCallback;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * The merchant API: every path under {@code /api/} and {@code /pay/} but the channels' callbacks,
+ * which each adapter declares as a {@link ChannelCallback} and verifies with the channel's own
+ * signature (Alipay's notify, WeChat Pay's).
+ */
+final class MerchantApiRequests implements RequestMatcher {
+
+  static final List<String> PREFIXES = List.of("/api/", "/pay/");
+
+  private final Set<String> callbacks;
+
+  MerchantApiRequests(List<ChannelCallback> callbacks) {
+    this.callbacks = callbacks.stream().map(ChannelCallback::path).collect(Collectors.toSet());
+  }
+
+  @Override
+  public boolean matches(HttpServletRequest request) {
+    String path = request.getRequestURI();
+    return PREFIXES.stream().anyMatch(path::startsWith) && !callbacks.contains(path);
+  }
+}
