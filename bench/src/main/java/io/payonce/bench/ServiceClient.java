@@ -1,11 +1,15 @@
 package io.payonce.bench;
 
+import io.payonce.server.app.RequestSignatures;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A merchant backend and Alipay's notifier, as HTTP clients of the server on loopback. */
@@ -20,6 +24,16 @@ final class ServiceClient {
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(5))
           .build();
+
+  /** The app the bench signs as: the server's bootstrap app (ServiceUnderTest). */
+  static final String APP_ID = "bench-app";
+
+  static final String SECRET = "bench-secret-3d5f7a9c1e2b4d6f8a0c2e4b6d8f0a1c";
+  static final String MASTER_KEY = "YmVuY2gtdGhyb3dhd2F5LW1hc3Rlci1rZXktMzJieXQ=";
+
+  private static final AtomicLong NONCES = new AtomicLong();
+  private static final String RUN = Long.toString(System.nanoTime(), 36);
+
   private final String base;
 
   ServiceClient(int port) {
@@ -83,14 +97,30 @@ final class ServiceClient {
 
   private HttpResponse<String> postJson(String path, String body)
       throws IOException, InterruptedException {
-    return http.send(
-        HttpRequest.newBuilder(URI.create(base + path))
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    URI uri = URI.create(base + path);
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri)
             .header("Content-Type", "application/json")
             .header("Accept", "application/json")
             .timeout(Duration.ofSeconds(30))
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+            .POST(HttpRequest.BodyPublishers.ofByteArray(bytes));
+    sign(request, "POST", uri, bytes);
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Signs a merchant API call as the bench's app (RequestSignatures, as any merchant would). */
+  private static void sign(HttpRequest.Builder request, String method, URI uri, byte[] body) {
+    long timestamp = Instant.now().getEpochSecond();
+    String nonce = "bench-" + RUN + "-" + NONCES.incrementAndGet() + "-00000";
+    String canonical =
+        RequestSignatures.canonical(
+            APP_ID, method, uri.getRawPath(), uri.getRawQuery(), timestamp, nonce, body);
+    request
+        .header(RequestSignatures.APP_ID, APP_ID)
+        .header(RequestSignatures.TIMESTAMP, Long.toString(timestamp))
+        .header(RequestSignatures.NONCE, nonce)
+        .header(RequestSignatures.SIGNATURE, RequestSignatures.sign(SECRET, canonical));
   }
 
   private static void expect(int status, HttpResponse<String> answer, String what) {

@@ -35,7 +35,7 @@ final class ServiceUnderTest implements AutoCloseable {
   static final String SELLER_ID = "2088000000000001";
 
   // Keys are long and one is private, the password is secret: those are shown by length.
-  private static final Set<String> BY_LENGTH = Set.of("-key", "password");
+  private static final Set<String> BY_LENGTH = Set.of("-key", "password", "secret");
 
   private final ConfigurableApplicationContext context;
   private final Map<String, String> effective;
@@ -74,6 +74,10 @@ final class ServiceUnderTest implements AutoCloseable {
     props.put("spring.datasource.password", db.password());
     props.put("spring.datasource.hikari.maximum-pool-size", String.valueOf(pool));
     props.put("payonce.sandbox.enabled", "true");
+    // The bench signs its API calls as this app (ServiceClient); a throwaway master key.
+    props.put("payonce.apps.master-key", ServiceClient.MASTER_KEY);
+    props.put("payonce.apps.bootstrap.id", ServiceClient.APP_ID);
+    props.put("payonce.apps.bootstrap.secret", ServiceClient.SECRET);
     // The sandbox would otherwise rewrite its whole ledger to a file four times a second.
     props.put("payonce.sandbox.persistence", "false");
     props.put("payonce.sandbox.data-dir", sandboxDir.toString());

@@ -1,5 +1,6 @@
 package io.payonce.chaos.cluster;
 
+import io.payonce.chaos.http.ApiSigner;
 import io.payonce.chaos.http.JsonHttp;
 import io.payonce.chaos.report.Timeline;
 import java.io.IOException;
@@ -192,6 +193,9 @@ public final class Cluster implements AutoCloseable {
     args.add("--spring.datasource.hikari.maximum-pool-size=8");
     args.add("--spring.datasource.hikari.connection-timeout=5000");
     args.add("--payonce.sandbox.enabled=false");
+    args.add("--payonce.apps.master-key=" + ApiSigner.MASTER_KEY);
+    args.add("--payonce.apps.bootstrap.id=" + ApiSigner.APP_ID);
+    args.add("--payonce.apps.bootstrap.secret=" + ApiSigner.SECRET);
     args.add("--payonce.alipay.app-id=" + MerchantKeys.APP_ID);
     args.add("--payonce.alipay.seller-id=" + MerchantKeys.SELLER_ID);
     args.add("--payonce.alipay.gateway-url=" + sandbox.base() + "/sandbox/alipay/gateway.do");

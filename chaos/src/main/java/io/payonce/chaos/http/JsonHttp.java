@@ -60,14 +60,19 @@ public final class JsonHttp {
 
   public Reply send(String method, String url, Object body, Map<String, String> headers) {
     String json = body == null ? null : body instanceof String s ? s : write(body);
+    byte[] bytes = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
+    URI uri = URI.create(url);
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(url))
+        HttpRequest.newBuilder(uri)
             .timeout(timeout)
             .method(
                 method,
                 json == null
                     ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+                    : HttpRequest.BodyPublishers.ofByteArray(bytes));
+    if (ApiSigner.isApi(uri.getRawPath())) {
+      ApiSigner.headers(method, uri, bytes).forEach(request::header);
+    }
     if (json != null) {
       request.header("Content-Type", "application/json");
     }
