@@ -11,9 +11,10 @@
 
   const root = document.getElementById('cashier');
   const orderNo = root.dataset.orderNo;
+  const base = root.dataset.base; // /cashier/{checkout session token}
   const $ = (id) => document.getElementById(id);
 
-  let view = null; // the last CashierView from /cashier/{orderNo}/state
+  let view = null; // the last CashierView from {base}/state
   let skewMs = 0; // the server's clock minus the browser's
   let busy = false; // a pay or refresh request is in flight
   let lastClickAt = 0;
@@ -86,7 +87,7 @@
 
   async function load() {
     const sentAt = Date.now();
-    const response = await fetch(`/cashier/${encodeURIComponent(orderNo)}/state`, {
+    const response = await fetch(`${base}/state`, {
       headers: { Accept: 'application/json' }, cache: 'no-store',
     });
     if (!response.ok) throw new Error(`The order could not be loaded (HTTP ${response.status}).`);
@@ -98,7 +99,7 @@
   async function poll() {
     if (busy || failed || !view) return;
     try {
-      const response = await fetch(`/cashier/${encodeURIComponent(orderNo)}/query`, {
+      const response = await fetch(`${base}/query`, {
         headers: { Accept: 'application/json' }, cache: 'no-store',
       });
       if (!response.ok) return; // a passing failure: the next poll asks again
@@ -129,7 +130,7 @@
     const body = { requestId: requestId() };
     if (refresh) body.refresh = true;
     for (let wait = 1; ; wait++) {
-      const response = await fetch(`/cashier/${encodeURIComponent(orderNo)}/pay`, {
+      const response = await fetch(`${base}/pay`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(body),

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Component;
 @Component
 class AppBootstrap implements ApplicationRunner {
 
-  static final String DEMO_APP_ID = "demo";
+  static final String DEMO_APP_ID = AppProperties.DEMO_APP_ID;
   private static final Logger log = LoggerFactory.getLogger(AppBootstrap.class);
 
   private final Apps apps;

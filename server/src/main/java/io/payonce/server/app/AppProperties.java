@@ -24,6 +24,9 @@ public record AppProperties(
     @DefaultValue Bootstrap bootstrap,
     @DefaultValue("false") boolean demo) {
 
+  /** The demo app's identifier. */
+  public static final String DEMO_APP_ID = "demo";
+
   /**
    * The bootstrap app: made at start-up when absent; its configured secret is made active when it
    * is not (which rotates it: the older of two active secrets is revoked).

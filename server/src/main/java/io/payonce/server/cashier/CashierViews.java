@@ -5,6 +5,7 @@ import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.JournalEntry;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentQueries;
@@ -47,14 +48,14 @@ public class CashierViews {
   }
 
   /**
-   * The order's cashier view, or empty when there is no such order. Reads like {@code GET
-   * /pay/query} (which may ask the channel about a payment pending for long), so the page and its
-   * polling agree on which payment matters.
+   * The order's cashier view, drawn for the page at {@code pagePath}, or empty when there is no
+   * such order. Reads like {@code GET /pay/query} (which may ask the channel about a payment
+   * pending for long), so the page and its polling agree on which payment matters.
    */
-  public Optional<CashierView> find(String orderNo) {
+  public Optional<CashierView> find(OrderRef ref, String pagePath) {
     try {
-      OrderPayment found = queries.query(orderNo);
-      return Optional.of(view(found.order(), found.payment()));
+      OrderPayment found = queries.query(ref);
+      return Optional.of(view(found.order(), found.payment(), pagePath));
     } catch (OrderNotFoundException e) {
       return Optional.empty();
     }
@@ -65,28 +66,28 @@ public class CashierViews {
    * paid payment's code is never drawn again, so nobody is invited to pay a dead code.
    */
   @Transactional(readOnly = true)
-  public Optional<String> payableQrCode(String orderNo, String outTradeNo) {
+  public Optional<String> payableQrCode(OrderRef ref, String outTradeNo) {
     Instant now = clock.instant();
     return orders
-        .find(orderNo)
+        .find(ref)
         .flatMap(
             order -> payments.findByOutTradeNo(outTradeNo).filter(p -> p.orderId() == order.id()))
         .filter(p -> isPayable(p, now))
         .map(Payment::qrCode);
   }
 
-  private CashierView view(Order order, Payment payment) {
+  private CashierView view(Order order, Payment payment, String pagePath) {
     return new CashierView(
         order.orderNo(),
         order.title(),
         order.amount().toDecimalString(),
         order.amount().currency(),
         order.status().name(),
-        payment == null ? null : paymentView(order, payment),
+        payment == null ? null : paymentView(payment, pagePath),
         clock.instant());
   }
 
-  private CashierView.PaymentView paymentView(Order order, Payment payment) {
+  private CashierView.PaymentView paymentView(Payment payment, String pagePath) {
     boolean payable = isPayable(payment, clock.instant());
     return new CashierView.PaymentView(
         payment.outTradeNo(),
@@ -94,9 +95,7 @@ public class CashierViews {
         payment.tradeNo(),
         payment.expireTime(),
         paidAt(payment),
-        payable
-            ? "/cashier/" + order.orderNo() + "/qr.png?outTradeNo=" + payment.outTradeNo()
-            : null,
+        payable ? pagePath + "/qr.png?outTradeNo=" + payment.outTradeNo() : null,
         payable && sandboxEnabled ? walletUrl(payment.qrCode()) : null);
   }
 

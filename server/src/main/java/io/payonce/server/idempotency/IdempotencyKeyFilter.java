@@ -1,5 +1,6 @@
 package io.payonce.server.idempotency;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.web.BufferedBodyRequest;
 import io.payonce.server.web.ProblemType;
 import jakarta.servlet.FilterChain;
@@ -20,6 +21,8 @@ import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.util.ContentCachingResponseWrapper;
@@ -139,7 +142,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       writeProblem(response, ProblemType.PAY_TOKEN_INVALID.problem(), null);
       return;
     }
-    String scope = IssuedKeys.FIELD + " " + request.getRequestURI();
+    String scope = app(request) + " " + IssuedKeys.FIELD + " " + request.getRequestURI();
     String canonical = canonical(fields, request.getRequestURI());
     if (canonical.length() > MAX_BODY) {
       writeProblem(response, tooLarge(), null);
@@ -147,7 +150,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     }
     String owner;
     try {
-      java.util.Optional<IssuedKeys.Refusal> refusal = issued.refusal(key, fields);
+      java.util.Optional<IssuedKeys.Refusal> refusal = issued.refusal(app(request), key, fields);
       if (refusal.isPresent()) {
         writeProblem(response, problem(refusal.get()), null);
         return;
@@ -297,9 +300,24 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     return differing;
   }
 
+  /** Keys of different apps never meet; within an app, neither do different callers'. */
   private static String caller(HttpServletRequest request) {
     String client = request.getHeader(CLIENT_HEADER);
-    return client != null && CLIENT.matcher(client).matches() ? client : "default";
+    String scope =
+        app(request)
+            + " "
+            + (client != null && CLIENT.matcher(client).matches() ? client : "default");
+    // The scope column holds 128 characters: a longest app id with a longest client id is cut to
+    // the app id and a digest of the client id, still one scope per caller.
+    return scope.length() <= 128 ? scope : app(request) + " " + sha256(client).substring(0, 32);
+  }
+
+  /** The app the request was authenticated as (the merchant API's chain ran before this filter). */
+  private static String app(HttpServletRequest request) {
+    Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+    return authentication != null && authentication.getPrincipal() instanceof CallingApp app
+        ? app.appId()
+        : "-";
   }
 
   private static ProblemDetail problem(IssuedKeys.Refusal refusal) {

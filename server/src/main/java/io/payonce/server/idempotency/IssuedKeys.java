@@ -19,9 +19,10 @@ public interface IssuedKeys {
   /**
    * Whether the key may be used for this request body.
    *
+   * @param appId the app the request is authenticated as (its orders are the ones named)
    * @return empty if it may, else why not
    */
-  Optional<Refusal> refusal(String key, Map<String, Object> body);
+  Optional<Refusal> refusal(String appId, String key, Map<String, Object> body);
 
   /** Why an issued key may not be used. */
   enum Refusal {

@@ -4,8 +4,10 @@ import io.payonce.server.money.Money;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-/** A request to create an order; the web layer reports field errors before building one. */
-public record NewOrder(String orderNo, String userId, Money amount, String title) {
+/**
+ * A request to create an order for an app; the web layer reports field errors before building one.
+ */
+public record NewOrder(String appId, String orderNo, String userId, Money amount, String title) {
 
   /** The caller's order number: 1 to 64 of letters, digits, '_' and '-'. */
   public static final Pattern ORDER_NO = Pattern.compile("[A-Za-z0-9_-]{1,64}");
@@ -13,7 +15,13 @@ public record NewOrder(String orderNo, String userId, Money amount, String title
   public static final int MAX_USER_ID = 64;
   public static final int MAX_TITLE = 256;
 
+  /** The order's reference: its app and number. */
+  public OrderRef ref() {
+    return new OrderRef(appId, orderNo);
+  }
+
   public NewOrder {
+    Objects.requireNonNull(appId, "appId");
     Objects.requireNonNull(amount, "amount");
     if (orderNo == null || !ORDER_NO.matcher(orderNo).matches()) {
       throw new IllegalArgumentException("invalid orderNo");

@@ -6,11 +6,13 @@ import java.time.Instant;
 /**
  * A business order as stored.
  *
+ * @param appId the app that owns the order
  * @param paidBy the payment that paid the order (null until it is paid): a second success for the
  *     order is a duplicate, never this
  */
 public record Order(
     long id,
+    String appId,
     String orderNo,
     String userId,
     Money amount,
@@ -26,12 +28,18 @@ public record Order(
    * database was reset is another order). Events derive their ids from it.
    */
   public String identity() {
-    return "order " + orderNo + " created " + createdAt;
+    return "order " + appId + "/" + orderNo + " created " + createdAt;
+  }
+
+  /** The order's reference: its app and number. */
+  public OrderRef ref() {
+    return new OrderRef(appId, orderNo);
   }
 
   /** Whether a create request for this order's number asked for exactly this order. */
   public boolean matches(NewOrder request) {
-    return orderNo.equals(request.orderNo())
+    return appId.equals(request.appId())
+        && orderNo.equals(request.orderNo())
         && userId.equals(request.userId())
         && amount.equals(request.amount())
         && title.equals(request.title());

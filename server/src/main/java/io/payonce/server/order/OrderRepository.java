@@ -23,22 +23,26 @@ class OrderRepository {
 
   private static final String INSERT =
       """
-      INSERT INTO orders (order_no, user_id, amount_minor, currency, title, status,
+      INSERT INTO orders (app_id, order_no, user_id, amount_minor, currency, title, status,
                           created_at, updated_at, version)
-      VALUES (:orderNo, :userId, :amountMinor, :currency, :title, :status,
+      VALUES (:appId, :orderNo, :userId, :amountMinor, :currency, :title, :status,
               :now, :now, 0)
       """;
 
   private static final String SELECT_COLUMNS =
       """
-      SELECT id, order_no, user_id, amount_minor, currency, title, status, paid_by,
+      SELECT id, app_id, order_no, user_id, amount_minor, currency, title, status, paid_by,
              created_at, updated_at, version
       FROM orders
       """;
 
   private static final String SELECT_BY_ID = SELECT_COLUMNS + "WHERE id = :id";
 
-  private static final String SELECT_BY_ORDER_NO = SELECT_COLUMNS + "WHERE order_no = :orderNo";
+  private static final String SELECT_BY_REF =
+      SELECT_COLUMNS + "WHERE app_id = :appId AND order_no = :orderNo";
+
+  private static final String SELECT_BY_ORDER_NO =
+      SELECT_COLUMNS + "WHERE order_no = :orderNo ORDER BY id";
 
   // previous_status is assigned first: MySQL evaluates SET left to right, the others use old
   // values.
@@ -89,6 +93,7 @@ class OrderRepository {
   long insert(NewOrder order, Instant now) {
     KeyHolder key = new GeneratedKeyHolder();
     jdbc.sql(INSERT)
+        .param("appId", order.appId())
         .param("orderNo", order.orderNo())
         .param("userId", order.userId())
         .param("amountMinor", order.amount().minorUnits())
@@ -104,11 +109,20 @@ class OrderRepository {
     return jdbc.sql(SELECT_BY_ID).param("id", id).query(OrderRepository::order).optional();
   }
 
-  public Optional<Order> findByOrderNo(String orderNo) {
+  public Optional<Order> findByRef(OrderRef ref) {
+    return jdbc.sql(SELECT_BY_REF)
+        .param("appId", ref.appId())
+        .param("orderNo", ref.orderNo())
+        .query(OrderRepository::order)
+        .optional();
+  }
+
+  /** The orders of every app with this number, oldest first: for the operator only. */
+  public List<Order> findByOrderNo(String orderNo) {
     return jdbc.sql(SELECT_BY_ORDER_NO)
         .param("orderNo", orderNo)
         .query(OrderRepository::order)
-        .optional();
+        .list();
   }
 
   /**
@@ -164,6 +178,7 @@ class OrderRepository {
   private static Order order(ResultSet rs, int row) throws SQLException {
     return new Order(
         rs.getLong("id"),
+        rs.getString("app_id"),
         rs.getString("order_no"),
         rs.getString("user_id"),
         Money.ofMinor(rs.getLong("amount_minor"), rs.getString("currency")),

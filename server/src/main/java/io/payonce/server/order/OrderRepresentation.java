@@ -15,5 +15,5 @@ public interface OrderRepresentation<T> {
   T ofNew(Order order);
 
   /** The order with this number as it is now, payments included, or empty if there is none. */
-  Optional<T> current(String orderNo);
+  Optional<T> current(OrderRef ref);
 }

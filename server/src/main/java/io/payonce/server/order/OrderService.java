@@ -41,7 +41,7 @@ public class OrderService {
       return new OrderCreation(transactions.execute(status -> insert(request)), true);
     } catch (DuplicateKeyException duplicate) {
       // The failed INSERT ended its transaction (PostgreSQL aborts it): read in a new one.
-      Order existing = find(request.orderNo()).orElseThrow(() -> duplicate);
+      Order existing = find(request.ref()).orElseThrow(() -> duplicate);
       if (!existing.matches(request)) {
         throw new OrderConflictException(request.orderNo());
       }
@@ -49,8 +49,13 @@ public class OrderService {
     }
   }
 
-  /** The order with this number, read in a transaction of its own. */
-  public Optional<Order> find(String orderNo) {
+  /** The app's order with this number, read in a transaction of its own. */
+  public Optional<Order> find(OrderRef ref) {
+    return transactions.execute(status -> orders.findByRef(ref));
+  }
+
+  /** The orders of every app with this number, oldest first: for the operator's console only. */
+  public java.util.List<Order> findAnyApp(String orderNo) {
     return transactions.execute(status -> orders.findByOrderNo(orderNo));
   }
 

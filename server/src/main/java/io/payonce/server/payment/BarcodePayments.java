@@ -8,6 +8,7 @@ import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import java.time.Duration;
@@ -86,8 +87,8 @@ public class BarcodePayments {
    * @throws ChannelUnavailableException neither the payment nor its reversal could be confirmed;
    *     the janitor settles it
    */
-  public BarcodeAnswer pay(String orderNo, Channel channel, String authCode, String requestId) {
-    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+  public BarcodeAnswer pay(OrderRef ref, Channel channel, String authCode, String requestId) {
+    Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
     Instant now = clock.instant();
     OpenedPayment opened =
         opener.open(

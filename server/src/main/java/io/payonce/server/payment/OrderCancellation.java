@@ -5,6 +5,7 @@ import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderNotPayableException;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.order.OrderTransitions;
@@ -47,8 +48,8 @@ public class OrderCancellation {
    * @throws OrderNotPayableException if it is paid (possibly just now, found while closing)
    * @throws ChannelUnavailableException if the channel's answer about its payment is unknown
    */
-  public Order cancel(String orderNo) {
-    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+  public Order cancel(OrderRef ref) {
+    Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
     if (order.status() == OrderStatus.CLOSED) {
       // A retry of a cancel whose last channel close went unanswered: finish the job.
       closeInFlight(order);

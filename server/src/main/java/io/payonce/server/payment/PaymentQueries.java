@@ -6,6 +6,7 @@ import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import java.time.Instant;
@@ -52,8 +53,8 @@ public class PaymentQueries {
    */
   public record OrderPayment(Order order, Payment payment) {}
 
-  public OrderPayment query(String orderNo) {
-    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+  public OrderPayment query(OrderRef ref) {
+    Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
     Optional<Payment> payment = mainPayment(order);
     if (payment.isPresent() && askChannel(payment.get())) {
       order = orders.findById(order.id()).orElseThrow();

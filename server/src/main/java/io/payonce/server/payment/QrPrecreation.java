@@ -14,6 +14,7 @@ import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderNotPayableException;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import java.time.Duration;
@@ -86,25 +87,25 @@ public class QrPrecreation {
    * @throws ChannelRefusedException the channel refused the trade
    * @throws PaymentExpiredException the payment in flight has expired
    */
-  public PrecreateAnswer precreate(String orderNo, Channel channel, String requestId) {
-    return precreate(orderNo, channel, requestId, false);
+  public PrecreateAnswer precreate(OrderRef ref, Channel channel, String requestId) {
+    return precreate(ref, channel, requestId, false);
   }
 
   /**
-   * As {@link #precreate(String, Channel, String)}; with {@code refresh}, the cashier's explicit
+   * As {@link #precreate(OrderRef, Channel, String)}; with {@code refresh}, the cashier's explicit
    * "new QR code": the payment in flight is replaced by a new one (new out_trade_no) once its code
    * provably can't be paid — closed at the channel, or expired there. A code nobody has scanned and
    * that is still alive is returned as it is: it is as good as a new one, and replacing it could
    * leave two payable codes. An expired payment is replaced the same way without {@code refresh}.
    */
   public PrecreateAnswer precreate(
-      String orderNo, Channel channel, String requestId, boolean refresh) {
-    return guard.around(orderNo, () -> precreateUnguarded(orderNo, channel, requestId, refresh));
+      OrderRef ref, Channel channel, String requestId, boolean refresh) {
+    return guard.around(ref.toString(), () -> precreateUnguarded(ref, channel, requestId, refresh));
   }
 
   private PrecreateAnswer precreateUnguarded(
-      String orderNo, Channel channel, String requestId, boolean refresh) {
-    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+      OrderRef ref, Channel channel, String requestId, boolean refresh) {
+    Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
     if (!order.status().isPayable()) {
       throw new OrderNotPayableException(order.id(), order.status());
     }

@@ -2,6 +2,7 @@ package io.payonce.server.paytoken;
 
 import io.payonce.server.idempotency.IssuedKeys;
 import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -68,7 +69,7 @@ public class PayTokens implements IssuedKeys {
   }
 
   @Override
-  public Optional<Refusal> refusal(String key, Map<String, Object> body) {
+  public Optional<Refusal> refusal(String appId, String key, Map<String, Object> body) {
     Located located = locate(key);
     if (located == null) {
       return Optional.of(Refusal.UNKNOWN);
@@ -79,7 +80,9 @@ public class PayTokens implements IssuedKeys {
     }
     Object orderNo = body.get("orderNo");
     Optional<Order> order =
-        orderNo instanceof String number ? orders.find(number) : Optional.empty();
+        orderNo instanceof String number
+            ? orders.find(new OrderRef(appId, number))
+            : Optional.empty();
     // No such order: the token is not the problem; the request itself will say what is.
     if (order.isPresent() && !order.get().userId().equals(token.userId())) {
       return Optional.of(Refusal.ANOTHER_USERS);

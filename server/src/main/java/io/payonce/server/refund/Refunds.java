@@ -7,6 +7,7 @@ import io.payonce.server.money.InvalidMoneyException;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.payment.Payment;
@@ -73,8 +74,9 @@ public class Refunds {
    * @throws RefundConflictException the number was used for another amount
    * @throws RefundExceedsPaymentException it would refund more than was paid
    */
-  public Refund request(String orderNo, String outRequestNo, String amount, String reason) {
-    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+  public Refund request(OrderRef ref, String outRequestNo, String amount, String reason) {
+    String orderNo = ref.orderNo();
+    Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(orderNo));
     long amountMinor = positive(Money.parse(amount, order.amount().currency()));
     Payment payment = payingPayment(order).orElseThrow(() -> new OrderNotPaidException(orderNo));
     Optional<Refund> existing = refunds.findByRequest(payment.payId(), outRequestNo);
@@ -102,8 +104,8 @@ public class Refunds {
   /** A refund opened by this request, or the twin that another request with its number opened. */
   private record Opened(long id, Refund twin) {}
 
-  public List<Refund> ofOrder(String orderNo) {
-    Order order = orders.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+  public List<Refund> ofOrder(OrderRef ref) {
+    Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
     return refunds.findByOrder(order.id());
   }
 

@@ -1,6 +1,7 @@
 package io.payonce.server.view;
 
 import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderRepresentation;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.Payments;
@@ -25,9 +26,15 @@ public class OrderViews implements OrderRepresentation<OrderView> {
 
   /** The order with this number and its payments, or empty if there is none. */
   @ConsistentRead
-  public Optional<OrderView> find(String orderNo) {
-    return orders
-        .find(orderNo)
+  public Optional<OrderView> find(OrderRef ref) {
+    return orders.find(ref).map(order -> OrderView.of(order, payments.findByOrderId(order.id())));
+  }
+
+  /** The oldest order with this number, whichever app's, and its payments: for the operator. */
+  @ConsistentRead
+  public Optional<OrderView> findAnyApp(String orderNo) {
+    return orders.findAnyApp(orderNo).stream()
+        .findFirst()
         .map(order -> OrderView.of(order, payments.findByOrderId(order.id())));
   }
 
@@ -38,7 +45,7 @@ public class OrderViews implements OrderRepresentation<OrderView> {
 
   @Override
   @ConsistentRead
-  public Optional<OrderView> current(String orderNo) {
-    return find(orderNo);
+  public Optional<OrderView> current(OrderRef ref) {
+    return find(ref);
   }
 }

@@ -48,10 +48,15 @@ public class PaymentViews {
     this.refunds = refunds;
   }
 
-  /** The payment with this number as {@code GET /api/payments/{outTradeNo}} shows it. */
+  /**
+   * The app's payment with this number as {@code GET /api/payments/{outTradeNo}} shows it; another
+   * app's payment is not found.
+   */
   @ConsistentRead
-  public Optional<PaymentDetails> details(String outTradeNo) {
-    return history(outTradeNo).map(PaymentDetails::of);
+  public Optional<PaymentDetails> details(String appId, String outTradeNo) {
+    return history(outTradeNo)
+        .filter(history -> history.order().appId().equals(appId))
+        .map(PaymentDetails::of);
   }
 
   /** The payment with this number as the operator's timeline shows it. */

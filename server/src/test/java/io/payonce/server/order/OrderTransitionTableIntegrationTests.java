@@ -10,6 +10,7 @@ import io.payonce.server.journal.TransitionTable;
 import io.payonce.server.money.Money;
 import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,7 +114,11 @@ abstract class OrderTransitionTableIntegrationTests {
         orders
             .create(
                 new NewOrder(
-                    TestNumbers.orderNo("OTB"), "u", Money.ofMinor(1234, "CNY"), "order table"))
+                    TestApps.APP_ID,
+                    TestNumbers.orderNo("OTB"),
+                    "u",
+                    Money.ofMinor(1234, "CNY"),
+                    "order table"))
             .order();
     for (OrderStatus step : PATHS.get(status)) {
       TransitionOutcome<OrderStatus> moved =

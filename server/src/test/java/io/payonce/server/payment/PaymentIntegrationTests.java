@@ -19,6 +19,7 @@ import io.payonce.server.order.OrderTransitions;
 import io.payonce.server.outbox.OutboxEvent;
 import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -161,7 +162,7 @@ abstract class PaymentIntegrationTests {
 
     opener.open(order.id(), Channel.ALIPAY, null, null);
 
-    assertThat(orderService.find(order.orderNo()).orElseThrow().status())
+    assertThat(orderService.find(TestApps.ref(order.orderNo())).orElseThrow().status())
         .isEqualTo(OrderStatus.PAYING);
     assertThat(journal.entriesOf(Aggregate.ORDER, order.id()))
         .extracting(JournalEntry::toStatus)
@@ -375,7 +376,11 @@ abstract class PaymentIntegrationTests {
     return orderService
         .create(
             new NewOrder(
-                TestNumbers.orderNo("PAY"), "user-1", Money.parse("12.34", "CNY"), "A test order"))
+                TestApps.APP_ID,
+                TestNumbers.orderNo("PAY"),
+                "user-1",
+                Money.parse("12.34", "CNY"),
+                "A test order"))
         .order();
   }
 

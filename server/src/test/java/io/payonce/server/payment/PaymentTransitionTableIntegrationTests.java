@@ -13,6 +13,7 @@ import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +92,7 @@ abstract class PaymentTransitionTableIntegrationTests {
         orders
             .create(
                 new NewOrder(
+                    TestApps.APP_ID,
                     TestNumbers.orderNo("TBL"),
                     "u",
                     Money.ofMinor(1234, "CNY"),

@@ -9,6 +9,7 @@ import io.payonce.server.testing.Concurrently;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.time.Duration;
 import java.time.Instant;
@@ -129,7 +130,8 @@ abstract class PayTokenIntegrationTests {
 
   String order(String user) {
     String orderNo = TestNumbers.orderNo("tok");
-    orders.create(new NewOrder(orderNo, user, Money.ofMinor(1234, "CNY"), "Pay token test"));
+    orders.create(
+        new NewOrder(TestApps.APP_ID, orderNo, user, Money.ofMinor(1234, "CNY"), "Pay token test"));
     return orderNo;
   }
 

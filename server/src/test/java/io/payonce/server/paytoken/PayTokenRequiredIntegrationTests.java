@@ -8,6 +8,7 @@ import io.payonce.server.order.OrderService;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,8 @@ class PayTokenRequiredIntegrationTests {
   void refusesAPrecreateWithoutATokenAndRunsOneWithIt() throws Exception {
     PayOnceHttp http = new PayOnceHttp(port);
     String orderNo = TestNumbers.orderNo("req");
-    orders.create(new NewOrder(orderNo, "frank", Money.ofMinor(500, "CNY"), "Required"));
+    orders.create(
+        new NewOrder(TestApps.APP_ID, orderNo, "frank", Money.ofMinor(500, "CNY"), "Required"));
 
     Answer without = http.precreate(Map.of("orderNo", orderNo, "requestId", "r1"), Map.of());
 

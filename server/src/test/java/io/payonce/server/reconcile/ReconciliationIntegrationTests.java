@@ -33,6 +33,7 @@ import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -416,7 +417,8 @@ abstract class ReconciliationIntegrationTests {
     assertThat(reconciliations.anomalies(run.id(), null, 0, 500))
         .extracting(Anomaly::outTradeNo)
         .doesNotContain(payment.outTradeNo());
-    assertThat(orders.find(orderNo).orElseThrow().status()).isEqualTo(OrderStatus.PAYING);
+    assertThat(orders.find(TestApps.ref(orderNo)).orElseThrow().status())
+        .isEqualTo(OrderStatus.PAYING);
     assertThat(orderPaidEvents(payment)).isEmpty();
   }
 
@@ -530,7 +532,7 @@ abstract class ReconciliationIntegrationTests {
 
   private void assertRepairedOnce(Payment payment) {
     assertThat(status(payment)).isEqualTo(PaymentStatus.SUCCESS);
-    Order order = orders.find(orderNoOf(payment)).orElseThrow();
+    Order order = orders.find(TestApps.ref(orderNoOf(payment))).orElseThrow();
     assertThat(order.status()).isEqualTo(OrderStatus.PAID);
     assertThat(orderPaidEvents(payment)).hasSize(1);
     assertThat(journal.entriesOf(Aggregate.PAYMENT, payment.payId()))

@@ -11,6 +11,7 @@ import io.payonce.server.testing.Concurrently;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,8 @@ abstract class DuplicateStormIntegrationTests {
     long started = System.nanoTime();
     for (int i = 0; i < ORDERS; i++) {
       String orderNo = TestNumbers.orderNo("storm");
-      orders.create(new NewOrder(orderNo, "u", Money.ofMinor(100, "CNY"), "storm"));
+      orders.create(
+          new NewOrder(TestApps.APP_ID, orderNo, "u", Money.ofMinor(100, "CNY"), "storm"));
       List<Answer> answers = Concurrently.run(REQUESTS_PER_ORDER, n -> http.precreate(orderNo));
       for (Answer r : answers) {
         if (r.status() == 200) {
@@ -85,7 +87,7 @@ abstract class DuplicateStormIntegrationTests {
 
   private void warmUp(PayOnceHttp http) {
     String orderNo = TestNumbers.orderNo("warm");
-    orders.create(new NewOrder(orderNo, "u", Money.ofMinor(100, "CNY"), "warm"));
+    orders.create(new NewOrder(TestApps.APP_ID, orderNo, "u", Money.ofMinor(100, "CNY"), "warm"));
     http.precreate(orderNo);
   }
 }

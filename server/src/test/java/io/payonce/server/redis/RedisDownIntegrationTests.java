@@ -21,6 +21,7 @@ import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.ServerControl;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import io.payonce.server.testing.TestServer;
 import java.time.Duration;
@@ -59,7 +60,8 @@ class RedisDownIntegrationTests {
   void precreateAndNotifyHappenExactlyOnceWhileRedisIsDown() throws Exception {
     PayOnceHttp http = new PayOnceHttp(port);
     String orderNo = TestNumbers.orderNo("redisdown");
-    orders.create(new NewOrder(orderNo, "u1", Money.ofMinor(1234, "CNY"), "Redis down"));
+    orders.create(
+        new NewOrder(TestApps.APP_ID, orderNo, "u1", Money.ofMinor(1234, "CNY"), "Redis down"));
     double failuresBefore = lockFailures();
     List<Answer> answers;
     String outTradeNo;
@@ -107,7 +109,8 @@ class RedisDownIntegrationTests {
   void payTokensAreIssuedToAndConsumedFromTheDatabaseWhileRedisIsDown() throws Exception {
     PayOnceHttp http = new PayOnceHttp(port);
     String orderNo = TestNumbers.orderNo("tokendown");
-    orders.create(new NewOrder(orderNo, "grace", Money.ofMinor(1234, "CNY"), "Redis down"));
+    orders.create(
+        new NewOrder(TestApps.APP_ID, orderNo, "grace", Money.ofMinor(1234, "CNY"), "Redis down"));
     ServerControl.stopRedis();
     try {
       String token = http.get(http.serverBase() + "/api/pay/get-token?userId=grace").text("token");

@@ -48,7 +48,12 @@ public final class PaidOrders {
     Order order =
         orders
             .create(
-                new NewOrder(orderNo, "user-" + prefix, Money.ofMinor(AMOUNT_MINOR, "CNY"), "t"))
+                new NewOrder(
+                    TestApps.APP_ID,
+                    orderNo,
+                    "user-" + prefix,
+                    Money.ofMinor(AMOUNT_MINOR, "CNY"),
+                    "t"))
             .order();
     Payment payment = opener.open(order.id(), Channel.ALIPAY, null, null).payment();
     ChannelTrade paid =

@@ -81,6 +81,15 @@ public final class PayOnceHttp {
     return orderNo;
   }
 
+  /** Opens a checkout session for the order (as the test app); the cashier's path. */
+  public String checkout(String orderNo) {
+    Answer opened = post(server + "/api/orders/" + enc(orderNo) + "/checkout", "", Map.of());
+    if (opened.status() != 201) {
+      throw new IllegalStateException("no checkout: " + opened.status() + opened.body());
+    }
+    return opened.text("url");
+  }
+
   public Answer precreate(String orderNo) {
     return post(server + "/pay/alipay/precreate", Map.of("orderNo", orderNo), Map.of());
   }

@@ -1,6 +1,7 @@
 package io.payonce.server.testing;
 
 import io.payonce.server.app.RequestSignatures;
+import io.payonce.server.order.OrderRef;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Instant;
@@ -22,6 +23,11 @@ public final class TestApps {
   private static final AtomicLong NEXT = new AtomicLong();
 
   private TestApps() {}
+
+  /** The test app's order with this number. */
+  public static OrderRef ref(String orderNo) {
+    return new OrderRef(APP_ID, orderNo);
+  }
 
   /** A fresh nonce. */
   public static String nonce() {

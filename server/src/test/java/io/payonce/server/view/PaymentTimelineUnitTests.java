@@ -31,7 +31,7 @@ class PaymentTimelineUnitTests {
   private static final Money AMOUNT = Money.ofMinor(990, "CNY");
 
   private final Order order =
-      new Order(7, "O-1", "u", AMOUNT, "t", OrderStatus.PAID, 11L, T0, at(9), 3);
+      new Order(7, "app", "O-1", "u", AMOUNT, "t", OrderStatus.PAID, 11L, T0, at(9), 3);
   private final Payment payment =
       new Payment(
           11,

@@ -2,16 +2,17 @@ package io.payonce.server.cashier.web;
 
 import io.payonce.server.cashier.CashierView;
 import io.payonce.server.cashier.CashierViews;
+import io.payonce.server.cashier.CheckoutSessions;
 import io.payonce.server.cashier.QrImage;
 import io.payonce.server.channel.Channel;
-import io.payonce.server.order.NewOrder;
-import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.PaymentNotFoundException;
 import io.payonce.server.payment.PaymentQueries;
 import io.payonce.server.payment.QrPrecreation;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.springframework.http.CacheControl;
@@ -27,8 +28,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
 
 /**
- * The cashier page of one order and the buyer's calls behind it: its state and the "pay" / "refresh
- * QR" click. These are the buyer's, not the merchant API's, so they need no app signature. The page
+ * The cashier page of one checkout session and the buyer's calls behind it: its state, the poll,
+ * the "pay" / "refresh QR" click (on a channel the buyer may switch) and the QR image. The
+ * session's token in the address is the only authority: it opens its one order until it expires,
+ * and an unknown or expired token is "not found" (nothing tells it from a wrong one). The page
  * itself never creates a payment: only the buyer's click does, so a reload shows the code the order
  * already has.
  */
@@ -37,32 +40,38 @@ class CashierController {
 
   private static final Pattern REQUEST_ID = Pattern.compile("[\\x21-\\x7E]{1,64}");
 
+  private final CheckoutSessions sessions;
   private final CashierViews views;
   private final QrPrecreation precreation;
   private final PaymentQueries queries;
 
-  CashierController(CashierViews views, QrPrecreation precreation, PaymentQueries queries) {
+  CashierController(
+      CheckoutSessions sessions,
+      CashierViews views,
+      QrPrecreation precreation,
+      PaymentQueries queries) {
+    this.sessions = sessions;
     this.views = views;
     this.precreation = precreation;
     this.queries = queries;
   }
 
-  @GetMapping(path = "/cashier/{orderNo}", produces = MediaType.TEXT_HTML_VALUE)
-  String page(@PathVariable String orderNo, Model model) {
-    Optional<CashierView> view = find(orderNo);
+  @GetMapping(path = "/cashier/{token}", produces = MediaType.TEXT_HTML_VALUE)
+  String page(@PathVariable String token, Model model) {
+    Optional<CashierView> view = sessions.order(token).flatMap(order -> find(order, token));
     if (view.isEmpty()) {
-      model.addAttribute("orderNo", orderNo);
       return "cashier-not-found";
     }
     model.addAttribute("view", view.get());
+    model.addAttribute("base", base(token));
     return "cashier";
   }
 
   /** What the page renders from: on load, after each click, and when polling says it changed. */
-  @GetMapping(path = "/cashier/{orderNo}/state", produces = MediaType.APPLICATION_JSON_VALUE)
+  @GetMapping(path = "/cashier/{token}/state", produces = MediaType.APPLICATION_JSON_VALUE)
   @ResponseBody
-  CashierView state(@PathVariable String orderNo) {
-    return find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+  CashierView state(@PathVariable String token) {
+    return find(order(token), token).orElseThrow(CheckoutNotFoundException::new);
   }
 
   /**
@@ -70,42 +79,36 @@ class CashierController {
    * query (as {@code GET /pay/query} does for the merchant), so a lost notification does not leave
    * the buyer waiting.
    */
-  @GetMapping(path = "/cashier/{orderNo}/query", produces = MediaType.APPLICATION_JSON_VALUE)
+  @GetMapping(path = "/cashier/{token}/query", produces = MediaType.APPLICATION_JSON_VALUE)
   @ResponseBody
-  CashierView query(@PathVariable String orderNo) {
-    if (!valid(orderNo)) {
-      throw new OrderNotFoundException(orderNo);
-    }
-    queries.query(orderNo);
-    return state(orderNo);
+  CashierView query(@PathVariable String token) {
+    OrderRef order = order(token);
+    queries.query(order);
+    return find(order, token).orElseThrow(CheckoutNotFoundException::new);
   }
 
-  /** The buyer's click: the order's QR code (or a new one), then the state to draw. */
+  /** The buyer's click: the order's QR code (or a new one) on a channel, then the state to draw. */
   @PostMapping(
-      path = "/cashier/{orderNo}/pay",
+      path = "/cashier/{token}/pay",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   @ResponseBody
-  CashierView pay(@PathVariable String orderNo, @RequestBody CashierPayRequest request) {
-    if (!valid(orderNo)) {
-      throw new OrderNotFoundException(orderNo);
-    }
+  CashierView pay(@PathVariable String token, @RequestBody CashierPayRequest request) {
+    OrderRef order = order(token);
     if (request.requestId() != null && !REQUEST_ID.matcher(request.requestId()).matches()) {
       throw new InvalidRequestException(
           List.of(new FieldViolation("requestId", "must be 1 to 64 visible characters")));
     }
-    precreation.precreate(orderNo, Channel.ALIPAY, request.requestId(), request.wantsRefresh());
-    return state(orderNo);
+    precreation.precreate(
+        order, channel(request.channel()), request.requestId(), request.wantsRefresh());
+    return find(order, token).orElseThrow(CheckoutNotFoundException::new);
   }
 
-  @GetMapping(path = "/cashier/{orderNo}/qr.png", produces = MediaType.IMAGE_PNG_VALUE)
-  ResponseEntity<byte[]> qr(@PathVariable String orderNo, @RequestParam String outTradeNo) {
-    if (!valid(orderNo)) {
-      throw new OrderNotFoundException(orderNo);
-    }
+  @GetMapping(path = "/cashier/{token}/qr.png", produces = MediaType.IMAGE_PNG_VALUE)
+  ResponseEntity<byte[]> qr(@PathVariable String token, @RequestParam String outTradeNo) {
     String qrCode =
         views
-            .payableQrCode(orderNo, outTradeNo)
+            .payableQrCode(order(token), outTradeNo)
             .orElseThrow(() -> new PaymentNotFoundException(outTradeNo));
     return ResponseEntity.ok()
         .cacheControl(CacheControl.noStore())
@@ -113,11 +116,29 @@ class CashierController {
         .body(QrImage.png(qrCode));
   }
 
-  private Optional<CashierView> find(String orderNo) {
-    return valid(orderNo) ? views.find(orderNo) : Optional.empty();
+  private OrderRef order(String token) {
+    return sessions.order(token).orElseThrow(CheckoutNotFoundException::new);
   }
 
-  private static boolean valid(String orderNo) {
-    return NewOrder.ORDER_NO.matcher(orderNo).matches();
+  private Optional<CashierView> find(OrderRef order, String token) {
+    return views.find(order, base(token));
+  }
+
+  private static String base(String token) {
+    return "/cashier/" + token;
+  }
+
+  /** The channel the buyer chose by its name (e.g. "alipay"); Alipay when none. */
+  private static Channel channel(String name) {
+    if (name == null) {
+      return Channel.ALIPAY;
+    }
+    for (Channel channel : Channel.values()) {
+      if (channel.name().equals(name.toUpperCase(Locale.ROOT))) {
+        return channel;
+      }
+    }
+    throw new InvalidRequestException(
+        List.of(new FieldViolation("channel", "is not a channel this server offers")));
   }
 }

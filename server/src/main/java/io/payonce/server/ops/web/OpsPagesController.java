@@ -49,7 +49,8 @@ class OpsPagesController {
       String wanted = orderNo.trim();
       model.addAttribute("searched", true);
       if (NewOrder.ORDER_NO.matcher(wanted).matches()) {
-        orders.find(wanted).ifPresent(found -> show(found, model));
+        // The operator sees every app's orders: the oldest with this number.
+        orders.findAnyApp(wanted).ifPresent(found -> show(found, model));
       }
     }
     return "ops/search";

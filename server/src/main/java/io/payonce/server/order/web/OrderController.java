@@ -1,5 +1,6 @@
 package io.payonce.server.order.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderCreation;
 import io.payonce.server.order.OrderRepresentation;
@@ -8,6 +9,7 @@ import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -34,8 +36,9 @@ class OrderController {
   }
 
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<?> create(@RequestBody CreateOrderRequest request) {
-    return answer(orders.create(validator.validate(request)), representation);
+  ResponseEntity<?> create(
+      @AuthenticationPrincipal CallingApp app, @RequestBody CreateOrderRequest request) {
+    return answer(orders.create(validator.validate(app.appId(), request)), representation);
   }
 
   private static <T> ResponseEntity<T> answer(
@@ -44,7 +47,7 @@ class OrderController {
     if (!creation.created()) {
       // A replay answers with the order as it is now, payments included.
       return ResponseEntity.ok(
-          representation.current(order.orderNo()).orElseGet(() -> representation.ofNew(order)));
+          representation.current(order.ref()).orElseGet(() -> representation.ofNew(order)));
     }
     return ResponseEntity.status(HttpStatus.CREATED)
         .location(URI.create("/api/orders/" + order.orderNo()))

@@ -23,7 +23,7 @@ class OrderRequestValidator {
     this.properties = properties;
   }
 
-  NewOrder validate(CreateOrderRequest request) {
+  NewOrder validate(String appId, CreateOrderRequest request) {
     List<FieldViolation> violations = new ArrayList<>();
     checkOrderNo(request.orderNo(), violations);
     checkText("userId", request.userId(), NewOrder.MAX_USER_ID, violations);
@@ -36,7 +36,7 @@ class OrderRequestValidator {
     if (!violations.isEmpty()) {
       throw new InvalidRequestException(violations);
     }
-    return new NewOrder(request.orderNo(), request.userId(), amount, request.title());
+    return new NewOrder(appId, request.orderNo(), request.userId(), amount, request.title());
   }
 
   private static void checkOrderNo(String orderNo, List<FieldViolation> violations) {

@@ -1,7 +1,9 @@
 package io.payonce.server.payment.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.BarcodePayments;
 import io.payonce.server.payment.BarcodePayments.BarcodeAnswer;
 import io.payonce.server.web.FieldViolation;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -35,6 +38,7 @@ class BarcodeController {
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   BarcodeAnswer pay(
+      @AuthenticationPrincipal CallingApp app,
       @RequestBody BarcodeRequest request,
       @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
     List<FieldViolation> violations = new ArrayList<>();
@@ -52,7 +56,7 @@ class BarcodeController {
       throw new InvalidRequestException(violations);
     }
     return barcodes.pay(
-        request.orderNo(),
+        new OrderRef(app.appId(), request.orderNo()),
         Channel.ALIPAY,
         request.authCode(),
         RequestIds.of(request.requestId(), idempotencyKey));

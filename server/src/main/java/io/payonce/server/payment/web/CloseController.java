@@ -1,12 +1,15 @@
 package io.payonce.server.payment.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.OrderCancellation;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import java.util.List;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -29,14 +32,14 @@ class CloseController {
       path = "/pay/close",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  CloseAnswer close(@RequestBody CloseRequest request) {
+  CloseAnswer close(@AuthenticationPrincipal CallingApp app, @RequestBody CloseRequest request) {
     if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
       throw new InvalidRequestException(
           List.of(
               new FieldViolation(
                   "orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -")));
     }
-    Order order = cancellation.cancel(request.orderNo());
+    Order order = cancellation.cancel(new OrderRef(app.appId(), request.orderNo()));
     return new CloseAnswer(order.orderNo(), order.status().name());
   }
 }

@@ -1,6 +1,8 @@
 package io.payonce.server.payment.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentQueries;
 import io.payonce.server.payment.PaymentQueries.OrderPayment;
@@ -9,6 +11,7 @@ import io.payonce.server.web.InvalidRequestException;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -43,14 +46,15 @@ class PayQueryController {
   }
 
   @GetMapping(path = "/pay/query", produces = MediaType.APPLICATION_JSON_VALUE)
-  QueryAnswer query(@RequestParam(required = false) String orderNo) {
+  QueryAnswer query(
+      @AuthenticationPrincipal CallingApp app, @RequestParam(required = false) String orderNo) {
     if (orderNo == null || !NewOrder.ORDER_NO.matcher(orderNo).matches()) {
       throw new InvalidRequestException(
           List.of(
               new FieldViolation(
                   "orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -")));
     }
-    OrderPayment found = queries.query(orderNo);
+    OrderPayment found = queries.query(new OrderRef(app.appId(), orderNo));
     return new QueryAnswer(
         found.order().orderNo(), found.order().status().name(), PaymentState.of(found.payment()));
   }

@@ -1,13 +1,16 @@
 package io.payonce.server.payment.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.PrecreateAnswer;
 import io.payonce.server.payment.QrPrecreation;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import java.util.List;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -32,11 +35,12 @@ class PrecreateController {
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   PrecreateAnswer precreate(
+      @AuthenticationPrincipal CallingApp app,
       @RequestBody PrecreateRequest request,
       @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
     validate(request);
     return precreation.precreate(
-        request.orderNo(),
+        new OrderRef(app.appId(), request.orderNo()),
         Channel.ALIPAY,
         RequestIds.of(request.requestId(), idempotencyKey),
         request.wantsRefresh());

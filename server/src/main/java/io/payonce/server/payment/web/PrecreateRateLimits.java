@@ -1,7 +1,6 @@
 package io.payonce.server.payment.web;
 
 import io.payonce.server.order.NewOrder;
-import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.web.RateLimitedRoute;
 import org.springframework.context.annotation.Bean;
@@ -24,7 +23,8 @@ class PrecreateRateLimits {
             request
                 .field("orderNo")
                 .filter(orderNo -> NewOrder.ORDER_NO.matcher(orderNo).matches())
-                .flatMap(orders::find)
-                .map(Order::userId));
+                // The limit runs before authentication: the number's oldest order, whichever app.
+                .flatMap(orderNo -> orders.findAnyApp(orderNo).stream().findFirst())
+                .map(order -> order.appId() + "/" + order.userId()));
   }
 }

@@ -1,7 +1,9 @@
 package io.payonce.server.refund.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.refund.Refund;
 import io.payonce.server.refund.RefundStatus;
 import io.payonce.server.refund.Refunds;
@@ -15,6 +17,7 @@ import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -66,25 +69,32 @@ class RefundController {
       path = "/pay/refund",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<RefundView> refund(@RequestBody RefundRequest request) {
+  ResponseEntity<RefundView> refund(
+      @AuthenticationPrincipal CallingApp app, @RequestBody RefundRequest request) {
     validate(request);
     Refund refund =
         refunds.request(
-            request.orderNo(), request.outRequestNo(), request.amount(), request.reason());
+            new OrderRef(app.appId(), request.orderNo()),
+            request.outRequestNo(),
+            request.amount(),
+            request.reason());
     HttpStatus status =
         refund.status() == RefundStatus.PENDING ? HttpStatus.ACCEPTED : HttpStatus.OK;
     return ResponseEntity.status(status).body(RefundView.of(refund));
   }
 
   @GetMapping(path = "/pay/refunds", produces = MediaType.APPLICATION_JSON_VALUE)
-  List<RefundView> list(@RequestParam(required = false) String orderNo) {
+  List<RefundView> list(
+      @AuthenticationPrincipal CallingApp app, @RequestParam(required = false) String orderNo) {
     if (orderNo == null || !NewOrder.ORDER_NO.matcher(orderNo).matches()) {
       throw new InvalidRequestException(
           List.of(
               new FieldViolation(
                   "orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -")));
     }
-    return refunds.ofOrder(orderNo).stream().map(RefundView::of).toList();
+    return refunds.ofOrder(new OrderRef(app.appId(), orderNo)).stream()
+        .map(RefundView::of)
+        .toList();
   }
 
   /** The amount's scale depends on the order's currency: {@link Refunds} checks it. */

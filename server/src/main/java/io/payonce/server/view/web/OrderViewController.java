@@ -1,13 +1,16 @@
 package io.payonce.server.view.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.view.OrderView;
 import io.payonce.server.view.OrderViews;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import java.util.List;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,13 +26,15 @@ class OrderViewController {
   }
 
   @GetMapping(path = "/api/orders/{orderNo}", produces = MediaType.APPLICATION_JSON_VALUE)
-  OrderView find(@PathVariable String orderNo) {
+  OrderView find(@AuthenticationPrincipal CallingApp app, @PathVariable String orderNo) {
     if (!NewOrder.ORDER_NO.matcher(orderNo).matches()) {
       throw new InvalidRequestException(
           List.of(
               new FieldViolation(
                   "orderNo", "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -")));
     }
-    return views.find(orderNo).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    return views
+        .find(new OrderRef(app.appId(), orderNo))
+        .orElseThrow(() -> new OrderNotFoundException(orderNo));
   }
 }

@@ -1,9 +1,11 @@
 package io.payonce.server.view.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.payment.PaymentNotFoundException;
 import io.payonce.server.view.PaymentDetails;
 import io.payonce.server.view.PaymentViews;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
@@ -22,7 +24,9 @@ class PaymentDetailsController {
   }
 
   @GetMapping(path = "/api/payments/{outTradeNo}", produces = MediaType.APPLICATION_JSON_VALUE)
-  PaymentDetails details(@PathVariable String outTradeNo) {
-    return views.details(outTradeNo).orElseThrow(() -> new PaymentNotFoundException(outTradeNo));
+  PaymentDetails details(@AuthenticationPrincipal CallingApp app, @PathVariable String outTradeNo) {
+    return views
+        .details(app.appId(), outTradeNo)
+        .orElseThrow(() -> new PaymentNotFoundException(outTradeNo));
   }
 }

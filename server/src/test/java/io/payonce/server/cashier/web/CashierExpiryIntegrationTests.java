@@ -32,7 +32,7 @@ class CashierExpiryIntegrationTests {
     PayOnceHttp server = new PayOnceHttp(port);
     WebDriver driver = browser.driver();
     String orderNo = server.createOrder("5.00", "Slow buyer's tea");
-    driver.get(server.serverBase() + "/cashier/" + orderNo);
+    driver.get(server.serverBase() + server.checkout(orderNo));
     awaitState("READY", 15);
     driver.findElement(By.id("pay")).click();
     awaitState("WAITING", 15);

@@ -30,7 +30,7 @@ class CashierPageIntegrationTests {
   private static final String PRECREATE = "alipay.trade.precreate";
   private static final String PRECREATE_REQUESTS =
       "return performance.getEntriesByType('resource')"
-          + ".filter(e => e.name.includes('/pay/alipay/precreate')).length;";
+          + ".filter(e => /\\/cashier\\/[^/]+\\/pay$/.test(e.name)).length;";
 
   @RegisterExtension static final ChromeBrowser browser = new ChromeBrowser();
 
@@ -147,8 +147,18 @@ class CashierPageIntegrationTests {
   }
 
   @Test
-  void anUnknownOrderShowsNotFound() {
-    driver.get(server.serverBase() + "/cashier/NO-SUCH-ORDER-" + System.nanoTime());
+  void anUnknownSessionShowsNotFound() {
+    driver.get(server.serverBase() + "/cashier/NO-SUCH-SESSION-" + System.nanoTime());
+
+    assertThat(driver.findElement(By.cssSelector("main")).getDomAttribute("data-state"))
+        .isEqualTo("NOT_FOUND");
+  }
+
+  @Test
+  void anOrderNumberOpensNoCashier() {
+    String orderNo = server.createOrder("0.01");
+
+    driver.get(server.serverBase() + server.checkout(orderNo));
 
     assertThat(driver.findElement(By.cssSelector("main")).getDomAttribute("data-state"))
         .isEqualTo("NOT_FOUND");
@@ -167,13 +177,13 @@ class CashierPageIntegrationTests {
     driver.findElement(By.id("buy")).click();
 
     awaitState("READY");
-    assertThat(driver.getCurrentUrl()).contains("/cashier/DEMO-");
+    assertThat(driver.getCurrentUrl()).contains("/cashier/").doesNotContain("DEMO-");
     assertThat(text("title")).isEqualTo("Shop biscuit");
     assertThat(text("amount")).contains("0.50");
   }
 
   private void openCashier(String orderNo) {
-    driver.get(server.serverBase() + "/cashier/" + orderNo);
+    driver.get(server.serverBase() + server.checkout(orderNo));
   }
 
   private void awaitState(String state) {

@@ -86,7 +86,7 @@ class OrdersApiIntegrationTests {
   void aReplayAnswersWithTheOrderAsItIsNowPaymentsIncluded() throws Exception {
     String orderNo = TestNumbers.orderNo("API");
     post(body(orderNo, "0.01", "CNY"));
-    opener.open(orders.find(orderNo).orElseThrow().id(), Channel.ALIPAY, null, null);
+    opener.open(orders.find(TestApps.ref(orderNo)).orElseThrow().id(), Channel.ALIPAY, null, null);
 
     HttpResponse<String> again = post(body(orderNo, "0.01", "CNY"));
 

@@ -10,6 +10,7 @@ import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -299,7 +300,7 @@ abstract class AlipayScanToPayIntegrationTests {
   }
 
   private long orderPaidEvents(String orderNo) {
-    long orderId = orders.find(orderNo).orElseThrow().id();
+    long orderId = orders.find(TestApps.ref(orderNo)).orElseThrow().id();
     return outbox.eventsOf(Aggregate.ORDER, orderId).stream()
         .map(OutboxEvent::eventType)
         .filter("OrderPaid"::equals)

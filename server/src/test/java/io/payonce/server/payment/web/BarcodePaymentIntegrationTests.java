@@ -12,6 +12,7 @@ import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -232,7 +233,7 @@ abstract class BarcodePaymentIntegrationTests {
   }
 
   private List<OutboxEvent> orderPaidEvents(String orderNo) {
-    long orderId = orders.find(orderNo).orElseThrow().id();
+    long orderId = orders.find(TestApps.ref(orderNo)).orElseThrow().id();
     return outbox.eventsOf(Aggregate.ORDER, orderId).stream()
         .filter(event -> event.eventType().equals("OrderPaid"))
         .toList();

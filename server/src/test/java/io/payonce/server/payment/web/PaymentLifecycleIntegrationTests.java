@@ -17,6 +17,7 @@ import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -399,7 +400,7 @@ abstract class PaymentLifecycleIntegrationTests {
     // Where a close ends when a precreate slipped in before the order closed and the channel never
     // answered the second close: the order closed, a payment in flight.
     orderTransitions.apply(
-        orders.find(orderNo).orElseThrow().id(),
+        orders.find(TestApps.ref(orderNo)).orElseThrow().id(),
         OrderStatus.CLOSED,
         TransitionSource.API,
         "cancelled");

@@ -14,6 +14,7 @@ import io.payonce.server.testing.Concurrently;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -139,7 +140,7 @@ abstract class RefundIntegrationTests {
   }
 
   private List<OutboxEvent> eventsOf(String orderNo, String type) {
-    long orderId = orders.find(orderNo).orElseThrow().id();
+    long orderId = orders.find(TestApps.ref(orderNo)).orElseThrow().id();
     return outbox.eventsOf(Aggregate.ORDER, orderId).stream()
         .filter(event -> event.eventType().equals(type))
         .toList();

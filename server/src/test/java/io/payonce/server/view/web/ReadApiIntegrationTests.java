@@ -9,6 +9,7 @@ import io.payonce.server.payment.PaymentOpener;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,7 +86,7 @@ abstract class ReadApiIntegrationTests {
   @Test
   void readsAnOrderWithItsPayments() {
     String orderNo = http.createOrder("0.01");
-    opener.open(orders.find(orderNo).orElseThrow().id(), Channel.ALIPAY, null, null);
+    opener.open(orders.find(TestApps.ref(orderNo)).orElseThrow().id(), Channel.ALIPAY, null, null);
 
     Answer answer = order(orderNo);
 

@@ -1,0 +1,116 @@
+package io.payonce.server.cashier.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.payonce.server.testing.MutableClock;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * The cashier over HTTP (the browser tests drive the page itself): only a checkout session the
+ * merchant opened reaches an order's cashier, for that order only and until it expires.
+ */
+@PayOnceIntegrationTest
+class CheckoutSessionIntegrationTests {
+
+  @LocalServerPort int port;
+  @Autowired MutableClock clock;
+  PayOnceHttp server;
+
+  @BeforeEach
+  void setUp() {
+    server = new PayOnceHttp(port);
+  }
+
+  @AfterEach
+  void resetClock() {
+    clock.reset();
+  }
+
+  @Test
+  void aSessionOpensItsOrdersCashierAndItsCalls() {
+    String orderNo = server.createOrder("3.00", "Green tea");
+    String cashier = server.checkout(orderNo);
+
+    Answer page = server.get(server.serverBase() + cashier);
+    Answer state = server.get(server.serverBase() + cashier + "/state");
+    Answer paid =
+        server.post(server.serverBase() + cashier + "/pay", "{\"requestId\":\"c1\"}", Map.of());
+    Answer polled = server.get(server.serverBase() + cashier + "/query");
+
+    assertThat(cashier).matches("/cashier/[A-Za-z0-9_-]{43}");
+    assertThat(page.status()).isEqualTo(200);
+    assertThat(page.body()).contains("Green tea");
+    assertThat(state.text("orderNo")).isEqualTo(orderNo);
+    assertThat(paid.status()).isEqualTo(200);
+    assertThat(paid.json().path("payment").path("status").asString()).isEqualTo("PRECREATED");
+    String qrImage = paid.json().path("payment").path("qrImage").asString();
+    assertThat(qrImage).startsWith(cashier + "/qr.png?outTradeNo=");
+    assertThat(server.bytes(server.serverBase() + qrImage)).isNotEmpty();
+    assertThat(polled.json().path("payment").path("outTradeNo").asString())
+        .isEqualTo(paid.json().path("payment").path("outTradeNo").asString());
+  }
+
+  @Test
+  void anOrderNumberOrAnUnknownTokenOpensNothing() {
+    String orderNo = server.createOrder("3.00");
+    server.checkout(orderNo);
+
+    assertThat(server.get(server.serverBase() + "/cashier/" + orderNo + "/state").status())
+        .isEqualTo(404);
+    assertThat(
+            server
+                .post(server.serverBase() + "/cashier/" + orderNo + "/pay", "{}", Map.of())
+                .status())
+        .isEqualTo(404);
+    assertThat(server.get(server.serverBase() + "/cashier/" + "A".repeat(43) + "/state").status())
+        .isEqualTo(404);
+    assertThat(server.get(server.serverBase() + "/cashier/" + orderNo).body())
+        .contains("NOT_FOUND");
+  }
+
+  @Test
+  void aSessionExpires() {
+    String cashier = server.checkout(server.createOrder("3.00"));
+
+    clock.advance(Duration.ofMinutes(31));
+
+    assertThat(server.get(server.serverBase() + cashier + "/state").status()).isEqualTo(404);
+    assertThat(server.post(server.serverBase() + cashier + "/pay", "{}", Map.of()).status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void onlyTheMerchantOpensASessionAndOnlyForItsOwnOrder() {
+    String orderNo = server.createOrder("3.00");
+
+    Answer unsigned =
+        server.post(
+            server.serverBase() + "/api/orders/" + orderNo + "/checkout",
+            "",
+            Map.of("PayOnce-Unsigned", "yes"));
+    Answer unknown =
+        server.post(server.serverBase() + "/api/orders/NO-SUCH-ORDER/checkout", "", Map.of());
+
+    assertThat(unsigned.status()).isEqualTo(401);
+    assertThat(unknown.status()).isEqualTo(404);
+  }
+
+  @Test
+  void anUnknownChannelIsRefused() {
+    String cashier = server.checkout(server.createOrder("3.00"));
+
+    Answer answer =
+        server.post(server.serverBase() + cashier + "/pay", "{\"channel\":\"bitcoin\"}", Map.of());
+
+    assertThat(answer.status()).isEqualTo(400);
+  }
+}
