@@ -1,0 +1,130 @@
+package io.payonce.server.channel.wechat;
+
+import com.wechat.pay.java.core.RSAPublicKeyConfig;
+import com.wechat.pay.java.core.http.DefaultHttpClientBuilder;
+import com.wechat.pay.java.core.http.HttpClient;
+import com.wechat.pay.java.core.notification.NotificationParser;
+import com.wechat.pay.java.service.payments.nativepay.NativePayService;
+import com.wechat.pay.java.service.refund.RefundService;
+import java.util.concurrent.TimeUnit;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.env.Environment;
+
+/**
+ * Builds the library's clients, and with a sandbox gets the keys, at the first use rather than at
+ * start-up: the embedded sandbox answers only once the web server has started.
+ */
+class WechatClientProvider {
+
+  private static final Logger log = LoggerFactory.getLogger(WechatClientProvider.class);
+
+  private final WechatProperties props;
+  private final Environment environment;
+  private volatile Clients clients;
+
+  /** Everything built from one set of keys. */
+  record Clients(
+      WechatKeys keys,
+      RSAPublicKeyConfig config,
+      NativePayService nativePay,
+      RefundService refunds,
+      HttpClient http,
+      NotificationParser parser) {}
+
+  WechatClientProvider(WechatProperties props, Environment environment) {
+    this.props = props;
+    this.environment = environment;
+  }
+
+  Clients clients() {
+    Clients current = clients;
+    if (current == null) {
+      synchronized (this) {
+        if (clients == null) {
+          clients = build();
+        }
+        current = clients;
+      }
+    }
+    return current;
+  }
+
+  String mchid() {
+    return props.mchid();
+  }
+
+  String appid() {
+    return props.appid();
+  }
+
+  String notifyUrl() {
+    return environment.resolveRequiredPlaceholders(props.notifyUrl());
+  }
+
+  private Clients build() {
+    String sandboxUrl =
+        !props.hasKeys() && props.hasSandbox()
+            ? environment.resolveRequiredPlaceholders(props.sandboxUrl())
+            : null;
+    WechatKeys keys = WechatKeysResolver.resolve(props, sandboxUrl, notifyUrl());
+    RSAPublicKeyConfig config =
+        new RSAPublicKeyConfig.Builder()
+            .merchantId(props.mchid())
+            .privateKey(keys.merchantPrivateKey())
+            .merchantSerialNumber(keys.merchantSerialNumber())
+            .publicKey(keys.platformPublicKey())
+            .publicKeyId(keys.platformPublicKeyId())
+            .apiV3Key(keys.apiV3Key())
+            .build();
+    HttpClient http = new DefaultHttpClientBuilder().config(config).okHttpClient(okHttp()).build();
+    log.info(
+        "wechat_platform_key public_key_id={} mchid={}", keys.platformPublicKeyId(), props.mchid());
+    return new Clients(
+        keys,
+        config,
+        new NativePayService.Builder().httpClient(http).build(),
+        new RefundService.Builder().httpClient(http).build(),
+        http,
+        new NotificationParser(config));
+  }
+
+  /**
+   * The library builds every URL from the literal {@code https://api.mch.weixin.qq.com} and has no
+   * base-URL setting (wechatpay-java#15, #147); its supported way out is the OkHttp client, whose
+   * interceptor moves requests to {@code api-base-url}. The library signs the original path before
+   * the interceptor runs, which is what the sandbox verifies.
+   */
+  private OkHttpClient okHttp() {
+    OkHttpClient.Builder builder =
+        new OkHttpClient.Builder()
+            .connectTimeout(props.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+            .readTimeout(props.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+            .writeTimeout(props.readTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    if (WechatProperties.present(props.apiBaseUrl())) {
+      HttpUrl base = HttpUrl.get(environment.resolveRequiredPlaceholders(props.apiBaseUrl()));
+      String prefix = base.encodedPath().replaceAll("/+$", "");
+      builder.addInterceptor(
+          chain -> {
+            Request request = chain.request();
+            if (request.url().host().endsWith("mch.weixin.qq.com")) {
+              HttpUrl moved =
+                  request
+                      .url()
+                      .newBuilder()
+                      .scheme(base.scheme())
+                      .host(base.host())
+                      .port(base.port())
+                      .encodedPath(prefix + request.url().encodedPath())
+                      .build();
+              request = request.newBuilder().url(moved).build();
+            }
+            return chain.proceed(request);
+          });
+    }
+    return builder.build();
+  }
+}
