@@ -60,6 +60,13 @@ class WechatConfiguration {
       Alarms alarms,
       Clock clock) {
     return new WechatNotifyHandler(
-        provider, applier, refunds, receipts, alarms, props.notifyWindow(), clock);
+        provider,
+        applier,
+        refunds,
+        receipts,
+        alarms,
+        props.notifyWindow(),
+        clock,
+        Clock.systemUTC());
   }
 }

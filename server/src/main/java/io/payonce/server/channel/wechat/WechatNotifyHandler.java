@@ -50,6 +50,7 @@ public class WechatNotifyHandler {
   private final Alarms alarms;
   private final Duration window;
   private final Clock clock;
+  private final Clock wallClock;
 
   WechatNotifyHandler(
       WechatClientProvider provider,
@@ -58,7 +59,8 @@ public class WechatNotifyHandler {
       NotifyReceipts receipts,
       Alarms alarms,
       Duration window,
-      Clock clock) {
+      Clock clock,
+      Clock wallClock) {
     this.provider = provider;
     this.applier = applier;
     this.refunds = refunds;
@@ -66,6 +68,7 @@ public class WechatNotifyHandler {
     this.alarms = alarms;
     this.window = window;
     this.clock = clock;
+    this.wallClock = wallClock;
   }
 
   /** The signed headers of a delivery, as received (any may be null). */
@@ -201,10 +204,14 @@ public class WechatNotifyHandler {
     return record(outTradeNo, envelope, null, null, hash, "REFUND_CHECKED", TAKEN, outcome);
   }
 
+  /**
+   * Whether the signed timestamp is within the window of real time: WeChat signs with its clock, so
+   * the comparison is with ours (the wall clock), never with a business clock that tests move.
+   */
   private boolean fresh(String timestamp) {
     try {
       Instant signed = Instant.ofEpochSecond(Long.parseLong(timestamp.trim()));
-      return Duration.between(signed, clock.instant()).abs().compareTo(window) <= 0;
+      return Duration.between(signed, wallClock.instant()).abs().compareTo(window) <= 0;
     } catch (RuntimeException e) {
       return false;
     }
