@@ -293,14 +293,35 @@ public class QrPrecreation {
       if (moved.won()) {
         return new Answered(answer(order, payment, qrCode, PaymentStatus.PRECREATED));
       }
-      // A notify or query got there first (the buyer was quick): report where it stands.
-      return new Answered(answerFor(order, payments.findById(payment.payId()).orElseThrow()));
+      return afterLosingTheIssue(order, payment, channel);
     }
     if (outcome instanceof ChannelOutcome.Refused<Precreated> refused) {
       return onRefusal(order, payment, channel, refused);
     }
     payments.releaseCallLease(payment.payId(), leaseUntil);
     throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+  }
+
+  /**
+   * The code was issued at the channel but the payment moved on while we asked for it: a notify or
+   * query (the buyer was quick) answers where it stands; a close (the merchant cancelled the order
+   * meanwhile) frees the slot — the caller then finds the order closed — and the code just issued
+   * is closed at the channel too, in case the close came before the trade existed there (the
+   * payment's watch still covers it should this call fail).
+   */
+  private Step afterLosingTheIssue(Order order, Payment payment, PaymentChannel channel) {
+    Payment now = payments.findById(payment.payId()).orElseThrow();
+    return switch (now.status()) {
+      case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
+      case CLOSED, FAIL -> {
+        if (now.status() == PaymentStatus.CLOSED) {
+          channel.close(now.outTradeNo());
+        }
+        yield SLOT_FREED;
+      }
+      case PAYING, PRECREATED -> new Answered(answerFor(order, now));
+      case INIT, CANCELLING -> throw new ChannelUnavailableException(now.outTradeNo(), RETRY_AFTER);
+    };
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.payonce.server.payment;
 
+import io.payonce.sandbox.alipay.ledger.AlipayLedger;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.payment.AtMostOnceWorld.ModelOrder;
 import java.math.BigDecimal;
@@ -94,6 +95,15 @@ record AtMostOnceBooks(
           .anyMatch(
               r ->
                   r.path("outRequestNo").asString().equals(outRequestNo)
+                      && minor(r.path("amount").asString()) == amountMinor);
+    }
+
+    /** A cancel that reversed a paid trade: the channel names that refund itself. */
+    boolean hasReversal(long amountMinor) {
+      return refunds.stream()
+          .anyMatch(
+              r ->
+                  r.path("outRequestNo").asString().startsWith(AlipayLedger.CANCEL_REFUND_PREFIX)
                       && minor(r.path("amount").asString()) == amountMinor);
     }
 

@@ -101,7 +101,9 @@ final class AtMostOnceInvariants {
     for (RefundRow refund : books.refunds()) {
       if (refund.outTradeNo().equals(outTradeNo) && refund.status().equals("SUCCESS")) {
         check.that(
-            trade.hasRefund(refund.outRequestNo(), refund.amountMinor()),
+            refund.kind().equals("REVERSAL")
+                ? trade.hasReversal(refund.amountMinor())
+                : trade.hasRefund(refund.outRequestNo(), refund.amountMinor()),
             "I3",
             "refund "
                 + refund.outRequestNo()

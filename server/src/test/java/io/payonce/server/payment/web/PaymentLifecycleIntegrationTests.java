@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -127,6 +129,39 @@ abstract class PaymentLifecycleIntegrationTests {
     assertThat(again.status()).isEqualTo(409);
     assertThat(again.text("type")).endsWith("/order-closed");
     assertThat(http.close(orderNo).text("orderStatus")).isEqualTo("CLOSED");
+  }
+
+  @Test
+  void aPrecreateOvertakenByTheOrdersCloseAnswersOrderClosedAndAPayOfItsCodeIsReturned()
+      throws Exception {
+    String orderNo = http.createOrder("4.01");
+    // The channel issues the code at once but its answer is held: the merchant cancels meanwhile.
+    http.chaos(Map.of("method", "alipay.trade.precreate", "gatewayLatencyMs", 2_500));
+    CompletableFuture<Answer> precreate =
+        CompletableFuture.supplyAsync(() -> http.precreate(orderNo));
+    await().atMost(SETTLES).until(() -> !http.payments(orderNo).isEmpty());
+    String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
+    await()
+        .atMost(SETTLES)
+        .until(() -> !http.calls(outTradeNo, "alipay.trade.precreate").isEmpty());
+
+    Answer closed = http.close(orderNo);
+    Answer answer = precreate.get(30, TimeUnit.SECONDS);
+
+    assertThat(closed.status()).isEqualTo(200);
+    assertThat(closed.text("orderStatus")).isEqualTo("CLOSED");
+    assertThat(answer.status()).isEqualTo(409);
+    assertThat(answer.text("type")).endsWith("/order-closed");
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+    assertThat(http.payments(orderNo)).hasSize(1);
+    // Alipay cannot close a code nobody scanned: the buyer may still pay it, and gets it back.
+    Answer paid = http.walletPay(http.trades(outTradeNo).get(0).path("qrCode").asString());
+    assertThat(paid.status()).isEqualTo(200);
+    await()
+        .atMost(SETTLES)
+        .until(
+            () -> "4.01".equals(http.trades(outTradeNo).get(0).path("refundedAmount").asString()));
+    assertThat(http.orderStatus(orderNo)).isEqualTo("CLOSED");
   }
 
   @Test
