@@ -21,6 +21,7 @@ public record IdempotencyProperties(
           "/pay/alipay/precreate",
           "/pay/wechat/precreate",
           "/pay/alipay/barcode",
+          "/pay/wechat/barcode",
           "/pay/refund"
         })
         List<String> paths) {}

@@ -302,6 +302,10 @@ public final class PayOnceHttp {
     return send(request.build());
   }
 
+  public String sandboxBase() {
+    return sandbox;
+  }
+
   public String serverBase() {
     return server;
   }

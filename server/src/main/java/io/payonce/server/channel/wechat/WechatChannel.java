@@ -1,5 +1,9 @@
 package io.payonce.server.channel.wechat;
 
+import com.github.binarywang.wxpay.bean.request.WxPayMicropayRequest;
+import com.github.binarywang.wxpay.bean.request.WxPayOrderReverseRequest;
+import com.github.binarywang.wxpay.bean.result.WxPayMicropayResult;
+import com.github.binarywang.wxpay.exception.WxPayException;
 import com.wechat.pay.java.core.exception.ServiceException;
 import com.wechat.pay.java.service.payments.model.Transaction;
 import com.wechat.pay.java.service.payments.nativepay.model.Amount;
@@ -121,17 +125,84 @@ public class WechatChannel implements PaymentChannel {
         });
   }
 
-  /** Reversal is an APIv2 (payment code) verb, not built for WeChat Pay yet. */
+  /**
+   * Reverses a payment-code payment (APIv2 {@code /secapi/pay/reverse}) whatever became of it.
+   * WeChat's answer does not say whether it closed an unpaid trade or refunded a paid one, so the
+   * trade is asked afterwards: a success time means the buyer had paid and got it all back.
+   * USERPAYING ("reverse again later", recall=Y) and system errors leave the effect unknown.
+   */
   @Override
   public ChannelOutcome<CancelResult> cancel(String outTradeNo) {
-    throw new UnsupportedOperationException("WeChat Pay payment-code reversal is not built");
+    ChannelOutcome<Boolean> reversed =
+        callV2(
+            "wechat.reverse",
+            outTradeNo,
+            () -> {
+              WxPayOrderReverseRequest request = new WxPayOrderReverseRequest();
+              request.setOutTradeNo(outTradeNo);
+              return "Y".equals(provider.clients().v2().reverseOrder(request).getIsRecall());
+            });
+    if (reversed instanceof ChannelOutcome.Refused<Boolean> refused) {
+      return refused.is(Refusal.TRADE_NOT_FOUND)
+          ? ChannelOutcome.done(new CancelResult(CancelResult.Action.NOTHING, false, null, null))
+          : ChannelOutcome.refused(refused.reason(), refused.subCode(), refused.message());
+    }
+    if (!(reversed instanceof ChannelOutcome.Done<Boolean> done)) {
+      return ChannelOutcome.unknown(((ChannelOutcome.Unknown<Boolean>) reversed).reason());
+    }
+    if (done.value()) {
+      return ChannelOutcome.done(new CancelResult(CancelResult.Action.NOTHING, true, null, null));
+    }
+    return call(
+        "wechat.query",
+        outTradeNo,
+        () -> {
+          Transaction t = transaction(outTradeNo);
+          boolean wasPaid = t.getSuccessTime() != null && !t.getSuccessTime().isBlank();
+          return new CancelResult(
+              wasPaid ? CancelResult.Action.REFUNDED : CancelResult.Action.CLOSED,
+              false,
+              t.getTransactionId(),
+              wasPaid ? clock.instant() : null);
+        });
   }
 
-  /** Payment-code pay is an APIv2 verb, not built for WeChat Pay yet. */
+  /**
+   * Takes a payment from the buyer's payment code (APIv2 {@code /pay/micropay}). Done with SUCCESS
+   * when paid at once, WAIT_BUYER_PAY when the buyer must enter a password (USERPAYING);
+   * SYSTEMERROR and BANKERROR are unknown (the buyer may have been charged: query, then reverse).
+   */
   @Override
   public ChannelOutcome<ChannelTrade> pay(
       String outTradeNo, String authCode, Money amount, String subject, Instant expireAt) {
-    throw new UnsupportedOperationException("WeChat Pay payment-code pay is not built");
+    WxPayMicropayRequest request = new WxPayMicropayRequest();
+    request.setBody(description(subject));
+    request.setOutTradeNo(outTradeNo);
+    request.setTotalFee(Math.toIntExact(fen(amount)));
+    request.setSpbillCreateIp("127.0.0.1");
+    request.setAuthCode(authCode);
+    request.setTimeExpire(WechatTime.compact(expireAt));
+    ChannelOutcome<ChannelTrade> outcome =
+        callV2(
+            "wechat.micropay",
+            outTradeNo,
+            () -> {
+              WxPayMicropayResult r = provider.clients().v2().micropay(request);
+              long total = r.getTotalFee() == null ? fen(amount) : r.getTotalFee();
+              return new ChannelTrade(
+                  outTradeNo,
+                  r.getTransactionId(),
+                  TradeState.SUCCESS,
+                  total,
+                  r.getOpenid(),
+                  WechatTime.parseCompact(r.getTimeEnd()));
+            });
+    if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused
+        && "USERPAYING".equals(refused.subCode())) {
+      return ChannelOutcome.done(
+          new ChannelTrade(outTradeNo, null, TradeState.WAIT_BUYER_PAY, fen(amount), null, null));
+    }
+    return outcome;
   }
 
   /**
@@ -233,6 +304,14 @@ public class WechatChannel implements PaymentChannel {
           WechatRefusals.unknown(e.getHttpStatusCode(), code)
               ? ChannelOutcome.unknown("channel error " + detail)
               : ChannelOutcome.refused(WechatRefusals.of(code), code, e.getErrorMessage());
+    } catch (V2Failure failure) {
+      WxPayException e = failure.cause;
+      String code = e.getErrCode();
+      detail = "v2 " + e.getReturnCode() + "/" + e.getResultCode() + "/" + code;
+      outcome =
+          code == null || WechatRefusals.unknownV2(code)
+              ? ChannelOutcome.unknown("channel error " + detail)
+              : ChannelOutcome.refused(WechatRefusals.of(code), code, e.getErrCodeDes());
     } catch (RuntimeException e) {
       // Timeouts, I/O, unverifiable or unreadable replies: the effect is not known.
       detail = "sdk: " + rootName(e);
@@ -253,6 +332,35 @@ public class WechatChannel implements PaymentChannel {
       log.warn("channel call journal failed method={} reason={}", method, e.toString());
     }
     return outcome;
+  }
+
+  /** An APIv2 call through WxJava: its exceptions carry WeChat's err_code, or nothing on I/O. */
+  private <T> ChannelOutcome<T> callV2(String method, String outTradeNo, V2Action<T> action) {
+    return call(
+        method,
+        outTradeNo,
+        () -> {
+          try {
+            return action.run();
+          } catch (WxPayException e) {
+            throw new V2Failure(e);
+          }
+        });
+  }
+
+  @FunctionalInterface
+  private interface V2Action<T> {
+    T run() throws WxPayException;
+  }
+
+  /** Carries a WxJava failure through {@link #call}, which classifies it. */
+  private static final class V2Failure extends RuntimeException {
+    private final transient WxPayException cause;
+
+    V2Failure(WxPayException cause) {
+      super(null, null, false, false);
+      this.cause = cause;
+    }
   }
 
   private static long fen(Money amount) {

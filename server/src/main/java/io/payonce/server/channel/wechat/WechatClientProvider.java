@@ -1,5 +1,8 @@
 package io.payonce.server.channel.wechat;
 
+import com.github.binarywang.wxpay.config.WxPayConfig;
+import com.github.binarywang.wxpay.service.WxPayService;
+import com.github.binarywang.wxpay.service.impl.WxPayServiceImpl;
 import com.wechat.pay.java.core.RSAPublicKeyConfig;
 import com.wechat.pay.java.core.http.DefaultHttpClientBuilder;
 import com.wechat.pay.java.core.http.HttpClient;
@@ -33,7 +36,8 @@ class WechatClientProvider {
       NativePayService nativePay,
       RefundService refunds,
       HttpClient http,
-      NotificationParser parser) {}
+      NotificationParser parser,
+      WxPayService v2) {}
 
   WechatClientProvider(WechatProperties props, Environment environment) {
     this.props = props;
@@ -89,7 +93,37 @@ class WechatClientProvider {
         new NativePayService.Builder().httpClient(http).build(),
         new RefundService.Builder().httpClient(http).build(),
         http,
-        new NotificationParser(config));
+        new NotificationParser(config),
+        v2(keys));
+  }
+
+  /**
+   * WxJava for APIv2: its base URL is a setting (payBaseUrl), so no interceptor is needed. Reverse
+   * needs the merchant certificate for mutual TLS; against a sandbox over plain HTTP the JVM's
+   * default SSL context stands in for it (it is never used).
+   */
+  private WxPayService v2(WechatKeys keys) {
+    WxPayConfig config = new WxPayConfig();
+    config.setAppId(props.appid());
+    config.setMchId(props.mchid());
+    config.setMchKey(keys.v2Key());
+    config.setHttpConnectionTimeout((int) props.connectTimeout().toMillis());
+    config.setHttpTimeout((int) props.readTimeout().toMillis());
+    if (props.redirected()) {
+      config.setPayBaseUrl(environment.resolveRequiredPlaceholders(props.apiBaseUrl()));
+    }
+    if (WechatProperties.present(props.v2CertificatePath())) {
+      config.setKeyPath(props.v2CertificatePath());
+    } else {
+      try {
+        config.setSslContext(javax.net.ssl.SSLContext.getDefault());
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("no default SSL context", e);
+      }
+    }
+    WxPayService service = new WxPayServiceImpl();
+    service.setConfig(config);
+    return service;
   }
 
   /**

@@ -28,7 +28,7 @@ final class WechatKeysResolver {
   static void requireSource(WechatProperties props) {
     if (!props.hasKeys() && !props.hasSandbox()) {
       throw new IllegalStateException(
-          "WeChat Pay is enabled but not configured: set payonce.wechat.api-v3-key,"
+          "WeChat Pay is enabled but not configured: set payonce.wechat.api-v3-key, v2-key,"
               + " merchant-private-key, merchant-serial-number, platform-public-key and"
               + " platform-public-key-id (or payonce.wechat.sandbox-url for a sandbox)");
     }

@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param mchid the merchant number
  * @param appid the app id bound to the merchant
  * @param apiV3Key the 32-byte APIv3 key: decrypts notifications
- * @param v2Key the APIv2 key (payment code, XML notify); unused until APIv2 is built
+ * @param v2Key the APIv2 key: signs payment-code requests and the XML notify
+ * @param v2CertificatePath the merchant API certificate as PKCS#12 (password: the mchid), which
+ *     APIv2 reverse needs for mutual TLS; not needed against a sandbox over plain HTTP
  * @param merchantPrivateKey the merchant API certificate's private key, PKCS#8 (PEM or Base64)
  * @param merchantSerialNumber that certificate's serial number
  * @param platformPublicKey the "WeChat Pay public key" (PEM or Base64) that signs replies and
@@ -35,6 +37,7 @@ public record WechatProperties(
     @DefaultValue("wx8888888888888888") String appid,
     String apiV3Key,
     String v2Key,
+    String v2CertificatePath,
     String merchantPrivateKey,
     String merchantSerialNumber,
     String platformPublicKey,
@@ -48,10 +51,16 @@ public record WechatProperties(
 
   boolean hasKeys() {
     return present(apiV3Key)
+        && present(v2Key)
         && present(merchantPrivateKey)
         && present(merchantSerialNumber)
         && present(platformPublicKey)
         && present(platformPublicKeyId);
+  }
+
+  /** Where the APIv2 (and v3) requests go: the sandbox's base, or WeChat's own. */
+  boolean redirected() {
+    return present(apiBaseUrl);
   }
 
   boolean hasSandbox() {

@@ -21,6 +21,14 @@ final class WechatRefusals {
         || "SIGN_ERROR".equals(code);
   }
 
+  /**
+   * APIv2 err_codes that leave the effect unknown: SYSTEMERROR and BANKERROR ("query at once"),
+   * USERPAYING on a reverse (reverse again later). A payment's USERPAYING is read by the caller.
+   */
+  static boolean unknownV2(String code) {
+    return "SYSTEMERROR".equals(code) || "BANKERROR".equals(code) || "USERPAYING".equals(code);
+  }
+
   static Refusal of(String code) {
     if (code == null) {
       return Refusal.OTHER;
@@ -31,7 +39,12 @@ final class WechatRefusals {
       case "ORDER_NOT_EXIST", "ORDERNOTEXIST", "RESOURCE_NOT_EXISTS" -> Refusal.TRADE_NOT_FOUND;
       case "OUT_TRADE_NO_USED" -> Refusal.TERMS_CONFLICT;
       case "NOT_ENOUGH" -> Refusal.MERCHANT_BALANCE_INSUFFICIENT;
-      case "USERPAYING", "TRADE_ERROR" -> Refusal.TRADE_STATE_CONFLICT;
+      // APIv2 (payment code): the buyer's code and balance, and declines.
+      case "AUTHCODEEXPIRE", "AUTH_CODE_INVALID", "AUTH_CODE_ERROR" -> Refusal.BUYER_CODE_INVALID;
+      case "NOTENOUGH" -> Refusal.BUYER_BALANCE_INSUFFICIENT;
+      case "TRADE_ERROR", "NOTSUPORTCARD", "BUYER_MISMATCH" -> Refusal.PAYMENT_DECLINED;
+      case "ORDERREVERSED" -> Refusal.TRADE_CLOSED;
+      case "INVALID_REQUEST" -> Refusal.TERMS_CONFLICT;
       default -> Refusal.OTHER;
     };
   }

@@ -13,7 +13,26 @@ final class WechatTime {
   private static final DateTimeFormatter RFC_3339 =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX").withZone(ZONE);
 
+  /** APIv2's compact local time, {@code yyyyMMddHHmmss}. */
+  private static final DateTimeFormatter COMPACT =
+      DateTimeFormatter.ofPattern("yyyyMMddHHmmss").withZone(ZONE);
+
   private WechatTime() {}
+
+  static String compact(Instant instant) {
+    return instant == null ? null : COMPACT.format(instant);
+  }
+
+  static Instant parseCompact(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return java.time.LocalDateTime.parse(text.trim(), COMPACT).atZone(ZONE).toInstant();
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
 
   static String format(Instant instant) {
     return instant == null ? null : RFC_3339.format(instant);

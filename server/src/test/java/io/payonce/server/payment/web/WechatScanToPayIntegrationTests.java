@@ -3,7 +3,9 @@ package io.payonce.server.payment.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.payonce.server.payment.PaymentJanitor;
 import io.payonce.server.testing.Concurrently;
+import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -13,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -28,6 +31,8 @@ abstract class WechatScanToPayIntegrationTests {
   private static final Duration SETTLES = Duration.ofSeconds(30);
 
   @LocalServerPort int port;
+  @Autowired MutableClock clock;
+  @Autowired PaymentJanitor janitor;
 
   PayOnceHttp http;
 
@@ -40,6 +45,39 @@ abstract class WechatScanToPayIntegrationTests {
   @AfterEach
   void tearDown() {
     http.calm();
+    clock.reset();
+    http.resetSandboxClock();
+  }
+
+  @Test
+  void aDroppedNotifyIsMadeGoodByTheBuyersQuery() {
+    String orderNo = http.createOrder("1.99");
+    Answer qr = http.wechatPrecreate(orderNo);
+    String outTradeNo = qr.text("outTradeNo");
+    http.chaos(Map.of("outTradeNo", outTradeNo, "notifyDrop", true));
+
+    http.walletPay(qr.text("qrCode"));
+    Answer query = http.query(orderNo);
+
+    assertThat(query.text("orderStatus")).isEqualTo("PAID");
+    assertThat(query.json().path("payment").path("status").asString()).isEqualTo("SUCCESS");
+    assertThat(query.json().path("payment").path("tradeNo").asString()).isNotBlank();
+  }
+
+  @Test
+  void theJanitorClosesAnExpiredUnpaidWechatCodeAtTheChannel() {
+    String orderNo = http.createOrder("2.20");
+    Answer qr = http.wechatPrecreate(orderNo);
+    String outTradeNo = qr.text("outTradeNo");
+
+    clock.advance(Duration.ofMinutes(16));
+    janitor.sweep();
+
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAYING");
+    assertThat(http.wechatOrders(outTradeNo).get(0).path("tradeState").asString())
+        .isEqualTo("CLOSED");
+    assertThat(http.walletPay(qr.text("qrCode")).status()).isGreaterThanOrEqualTo(400);
   }
 
   @Test
