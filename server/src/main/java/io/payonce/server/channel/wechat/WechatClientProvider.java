@@ -74,7 +74,11 @@ class WechatClientProvider {
         !props.hasKeys() && props.hasSandbox()
             ? environment.resolveRequiredPlaceholders(props.sandboxUrl())
             : null;
-    WechatKeys keys = WechatKeysResolver.resolve(props, sandboxUrl, notifyUrl());
+    String v2NotifyUrl =
+        WechatProperties.present(props.v2NotifyUrl())
+            ? environment.resolveRequiredPlaceholders(props.v2NotifyUrl())
+            : null;
+    WechatKeys keys = WechatKeysResolver.resolve(props, sandboxUrl, notifyUrl(), v2NotifyUrl);
     RSAPublicKeyConfig config =
         new RSAPublicKeyConfig.Builder()
             .merchantId(props.mchid())

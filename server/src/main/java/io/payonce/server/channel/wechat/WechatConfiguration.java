@@ -51,6 +51,16 @@ class WechatConfiguration {
   }
 
   @Bean
+  WechatXmlNotifyHandler wechatXmlNotifyHandler(
+      WechatClientProvider provider,
+      ChannelResultApplier applier,
+      NotifyReceipts receipts,
+      Alarms alarms,
+      Clock clock) {
+    return new WechatXmlNotifyHandler(provider, applier, receipts, alarms, clock);
+  }
+
+  @Bean
   WechatNotifyHandler wechatNotifyHandler(
       WechatClientProvider provider,
       WechatProperties props,

@@ -37,16 +37,18 @@ final class WechatKeysResolver {
   /**
    * @param sandboxUrl the sandbox's base URL, placeholders resolved; null without a sandbox
    * @param notifyUrl where the merchant's refund notifies go (registered with a sandbox)
+   * @param v2NotifyUrl where APIv2 XML payment notifies go (registered with a sandbox), or null
    */
-  static WechatKeys resolve(WechatProperties props, String sandboxUrl, String notifyUrl) {
+  static WechatKeys resolve(
+      WechatProperties props, String sandboxUrl, String notifyUrl, String v2NotifyUrl) {
     if (props.hasKeys()) {
       return WechatKeys.configured(props);
     }
-    return registerWithSandbox(props, sandboxUrl, notifyUrl);
+    return registerWithSandbox(props, sandboxUrl, notifyUrl, v2NotifyUrl);
   }
 
   private static WechatKeys registerWithSandbox(
-      WechatProperties props, String sandboxUrl, String notifyUrl) {
+      WechatProperties props, String sandboxUrl, String notifyUrl, String v2NotifyUrl) {
     String base = sandboxUrl.replaceAll("/+$", "");
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     try {
@@ -68,6 +70,7 @@ final class WechatKeysResolver {
       merchant.put("apiV3Key", keys.apiV3Key());
       merchant.put("v2Key", keys.v2Key());
       merchant.put("refundNotifyUrl", notifyUrl);
+      merchant.put("v2NotifyUrl", v2NotifyUrl);
       HttpResponse<String> registered =
           http.send(
               HttpRequest.newBuilder(URI.create(base + "/sandbox/wechat/merchants"))

@@ -22,6 +22,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param platformPublicKeyId its id, {@code PUB_KEY_ID_...}
  * @param notifyUrl the public URL of {@code /pay/wechat/notify} for the whole deployment (behind a
  *     load balancer, the load balancer's); required
+ * @param v2NotifyUrl the public URL of {@code /api/pay/callback/wechat}, where APIv2 XML payment
+ *     notifies go (registered with a sandbox; at WeChat it is the merchant platform's setting)
  * @param apiBaseUrl where the library's requests go instead of {@code
  *     https://api.mch.weixin.qq.com}, e.g. the sandbox's {@code http://host:port/sandbox/wechat};
  *     blank in production
@@ -43,6 +45,7 @@ public record WechatProperties(
     String platformPublicKey,
     String platformPublicKeyId,
     String notifyUrl,
+    String v2NotifyUrl,
     String apiBaseUrl,
     String sandboxUrl,
     @DefaultValue("3s") Duration connectTimeout,

@@ -1,6 +1,7 @@
 package io.payonce.server.channel.wechat.web;
 
 import io.payonce.server.channel.wechat.WechatNotifyHandler;
+import io.payonce.server.channel.wechat.WechatXmlNotifyHandler;
 import io.payonce.server.web.ChannelCallback;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -13,10 +14,16 @@ import org.springframework.http.MediaType;
 class WechatCallbacks {
 
   static final String NOTIFY_PATH = "/pay/wechat/notify";
+  static final String XML_NOTIFY_PATH = "/api/pay/callback/wechat";
 
   @Bean
   ChannelCallback wechatNotifyCallback() {
     return new ChannelCallback(
         NOTIFY_PATH, MediaType.APPLICATION_JSON, WechatNotifyHandler.FAIL_BODY);
+  }
+
+  @Bean
+  ChannelCallback wechatXmlNotifyCallback() {
+    return new ChannelCallback(XML_NOTIFY_PATH, MediaType.TEXT_XML, WechatXmlNotifyHandler.FAIL);
   }
 }
