@@ -62,6 +62,29 @@ class ModuleStructureUnitTests {
   }
 
   @Test
+  void wechatSpecificsStayInTheWechatPackage() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.payonce.server.channel.wechat..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "com.wechat.pay..", "com.github.binarywang..", "io.payonce.server.channel.wechat..")
+        .check(SERVER);
+  }
+
+  @Test
+  void theChannelAdaptersNeverImportEachOther() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.payonce.server.channel.alipay..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.payonce.server.channel.wechat..")
+        .check(SERVER);
+  }
+
+  @Test
   void theModuleMapIsDrawn() {
     new Documenter(MODULES, Documenter.Options.defaults().withOutputFolder(docsFolder()))
         .writeModulesAsPlantUml()

@@ -17,5 +17,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record IdempotencyProperties(
     @DefaultValue("24h") Duration ttl,
     @DefaultValue("60s") Duration lease,
-    @DefaultValue({"/pay/alipay/precreate", "/pay/alipay/barcode", "/pay/refund"})
+    @DefaultValue({
+          "/pay/alipay/precreate",
+          "/pay/wechat/precreate",
+          "/pay/alipay/barcode",
+          "/pay/wechat/barcode",
+          "/pay/refund"
+        })
         List<String> paths) {}

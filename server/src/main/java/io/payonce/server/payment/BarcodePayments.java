@@ -129,6 +129,11 @@ public class BarcodePayments {
   }
 
   /** Another request's payment is never taken over: only a retry of the one that opened it. */
+  /** Whether this instance is configured for {@code channel}. */
+  public boolean speaks(Channel channel) {
+    return channels.find(channel).isPresent();
+  }
+
   private static boolean isTheSameRequest(Payment payment, Channel channel, String requestId) {
     return payment.kind() == PaymentKind.BARCODE
         && payment.channel() == channel

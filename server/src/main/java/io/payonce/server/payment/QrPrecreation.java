@@ -125,16 +125,18 @@ public class QrPrecreation {
                   requestId,
                   now.plus(props.qrTtl()),
                   leaseUntil);
-      if (!opened.created() && !isQrOn(opened.payment(), channel)) {
-        // One payable slot per order: a payment of another channel or kind (a barcode payment
-        // waiting for the buyer's password) is never joined, leased or called for; it must end
-        // first.
+      Step step;
+      if (opened.created()) {
+        step = callChannel(order, opened.payment(), leaseUntil);
+      } else if (isQrOn(opened.payment(), channel)) {
+        step = joinInFlight(order, opened.payment(), refresh);
+      } else if (opened.payment().kind() == PaymentKind.QR) {
+        step = switchFrom(order, opened.payment(), channel);
+      } else {
+        // One payable slot per order: a payment of another kind (a barcode payment waiting for
+        // the buyer's password) is never joined, leased, called for or closed; it must end first.
         throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
       }
-      Step step =
-          opened.created()
-              ? callChannel(order, opened.payment(), leaseUntil)
-              : joinInFlight(order, opened.payment(), refresh);
       if (step instanceof Answered answered) {
         return answered.answer();
       }
@@ -158,6 +160,48 @@ public class QrPrecreation {
 
   private static boolean isQrOn(Payment payment, Channel channel) {
     return payment.channel() == channel && payment.kind() == PaymentKind.QR;
+  }
+
+  /** Whether this instance is configured for {@code channel}. */
+  public boolean speaks(Channel channel) {
+    return channels.find(channel).isPresent();
+  }
+
+  /**
+   * The buyer chose another channel while the order's QR code is on this one: the code is closed at
+   * its channel first (never only here, or both codes could be paid), then the slot is free for the
+   * other channel's. A code the channel cannot close yet (an Alipay code nobody scanned) is closed
+   * here and watched until it expires: if the buyer pays it anyway, the payment is recorded and —
+   * the order being paid through the other code — refunded as a duplicate. A code whose first
+   * channel call is still running is left alone (409): closing it could race that call.
+   */
+  private Step switchFrom(Order order, Payment payment, Channel wanted) {
+    switch (payment.status()) {
+      case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
+      case FAIL, CLOSED -> {
+        return SLOT_FREED;
+      }
+      case CANCELLING -> throw new PaymentInProgressException(payment.outTradeNo(), RETRY_AFTER);
+      case INIT -> {
+        Instant now = now();
+        // Holding the call lease keeps anyone from issuing this code while we close it.
+        if (!payments.claimCallLease(payment.payId(), now, now.plus(props.callLease()))) {
+          throw new PaymentInProgressException(payment.outTradeNo(), RETRY_AFTER);
+        }
+      }
+      case PRECREATED, PAYING -> {}
+    }
+    log.info(
+        "precreate switch outTradeNo={} from={} to={}",
+        payment.outTradeNo(),
+        payment.channel(),
+        wanted);
+    CloseResult result = closer.close(payment, "the buyer switched to " + wanted);
+    return switch (result) {
+      case CLOSED, CLOSED_WATCHING -> SLOT_FREED;
+      case PAID -> throw new OrderNotPayableException(order.id(), paidStatus(order));
+      case UNKNOWN -> throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+    };
   }
 
   /** A duplicate request: wait, bounded, for the payment in flight, or take over its call. */

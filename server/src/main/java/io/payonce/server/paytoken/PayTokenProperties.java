@@ -18,5 +18,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record PayTokenProperties(
     @DefaultValue("15m") Duration ttl,
     @DefaultValue("false") boolean required,
-    @DefaultValue({"/pay/alipay/precreate", "/pay/alipay/barcode"}) List<String> requiredOn,
+    @DefaultValue({
+          "/pay/alipay/precreate",
+          "/pay/wechat/precreate",
+          "/pay/alipay/barcode",
+          "/pay/wechat/barcode"
+        })
+        List<String> requiredOn,
     @DefaultValue("24h") Duration retention) {}

@@ -104,6 +104,21 @@ public class Refunds {
   /** A refund opened by this request, or the twin that another request with its number opened. */
   private record Opened(long id, Refund twin) {}
 
+  /**
+   * The channel told us (a refund notification) that a refund of the payment {@code outTradeNo}
+   * settled: the refund is driven again, which asks the channel and records its answer. The
+   * notification is a trigger, the channel's own answer the evidence; a refund we do not know is
+   * none of ours to record.
+   *
+   * @return the refund as it stands afterwards, if we know it
+   */
+  public Optional<Refund> settleReported(String outTradeNo, String outRequestNo) {
+    return payments
+        .findByOutTradeNo(outTradeNo)
+        .flatMap(payment -> refunds.findByRequest(payment.payId(), outRequestNo))
+        .map(refund -> executor.drive(refund.id()));
+  }
+
   public List<Refund> ofOrder(OrderRef ref) {
     Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
     return refunds.findByOrder(order.id());

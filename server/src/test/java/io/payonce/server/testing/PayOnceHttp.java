@@ -98,6 +98,49 @@ public final class PayOnceHttp {
     return post(server + "/pay/alipay/precreate", body, headers);
   }
 
+  public Answer wechatPrecreate(String orderNo) {
+    return post(server + "/pay/wechat/precreate", Map.of("orderNo", orderNo), Map.of());
+  }
+
+  public Answer wechatPrecreate(Object body, Map<String, String> headers) {
+    return post(server + "/pay/wechat/precreate", body, headers);
+  }
+
+  public Answer wechatRefresh(String orderNo) {
+    return post(
+        server + "/pay/wechat/precreate", Map.of("orderNo", orderNo, "refresh", true), Map.of());
+  }
+
+  /** The sandbox's WeChat Pay orders under one number: the truth of what the buyer was charged. */
+  public List<JsonNode> wechatOrders(String outTradeNo) {
+    return get(sandbox + "/sandbox/wechat/orders?outTradeNo=" + enc(outTradeNo))
+        .json()
+        .valueStream()
+        .toList();
+  }
+
+  /** The APIv3 calls the sandbox received for one number and method (e.g. wechat.native.prepay). */
+  public List<JsonNode> wechatCalls(String outTradeNo, String method) {
+    return get(sandbox
+            + "/sandbox/wechat/calls?outTradeNo="
+            + enc(outTradeNo)
+            + "&method="
+            + enc(method))
+        .json()
+        .valueStream()
+        .toList();
+  }
+
+  /** Posts {@code body} as it is, with exactly these headers (a hand-made channel callback). */
+  public Answer postRaw(String path, Map<String, String> headers, String body) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(server + path))
+            .timeout(Duration.ofSeconds(30))
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    headers.forEach(request::header);
+    return send(request.build());
+  }
+
   public Answer refresh(String orderNo) {
     return post(
         server + "/pay/alipay/precreate", Map.of("orderNo", orderNo, "refresh", true), Map.of());
@@ -283,6 +326,10 @@ public final class PayOnceHttp {
     return own || !TestApps.isApi(uri.getRawPath())
         ? request
         : TestApps.sign(request, method, uri, body);
+  }
+
+  public String sandboxBase() {
+    return sandbox;
   }
 
   public String serverBase() {

@@ -18,7 +18,10 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code POST /pay/alipay/barcode {"orderNo","authCode","requestId"}}: charge the buyer's code. */
+/**
+ * {@code POST /pay/alipay/barcode} and {@code POST /pay/wechat/barcode} {@code
+ * {"orderNo","authCode","requestId"}}: charge the buyer's payment code on that channel.
+ */
 @RestController
 class BarcodeController {
 
@@ -37,10 +40,31 @@ class BarcodeController {
       path = "/pay/alipay/barcode",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  BarcodeAnswer pay(
+  BarcodeAnswer alipay(
       @AuthenticationPrincipal CallingApp app,
       @RequestBody BarcodeRequest request,
       @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
+    return pay(app, Channel.ALIPAY, request, idempotencyKey);
+  }
+
+  @PostMapping(
+      path = "/pay/wechat/barcode",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  BarcodeAnswer wechat(
+      @AuthenticationPrincipal CallingApp app,
+      @RequestBody BarcodeRequest request,
+      @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
+    if (!barcodes.speaks(Channel.WECHAT)) {
+      // A channel this instance is not configured for has no such endpoint.
+      throw new org.springframework.web.server.ResponseStatusException(
+          org.springframework.http.HttpStatus.NOT_FOUND);
+    }
+    return pay(app, Channel.WECHAT, request, idempotencyKey);
+  }
+
+  private BarcodeAnswer pay(
+      CallingApp app, Channel channel, BarcodeRequest request, String idempotencyKey) {
     List<FieldViolation> violations = new ArrayList<>();
     if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
       violations.add(
@@ -57,7 +81,7 @@ class BarcodeController {
     }
     return barcodes.pay(
         new OrderRef(app.appId(), request.orderNo()),
-        Channel.ALIPAY,
+        channel,
         request.authCode(),
         RequestIds.of(request.requestId(), idempotencyKey));
   }

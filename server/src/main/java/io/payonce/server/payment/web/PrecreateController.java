@@ -17,12 +17,17 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /pay/alipay/precreate}: the order's QR code. Repeats — double clicks, reloads, other
- * instances — answer the same out_trade_no and QR code without a second channel call; request-level
- * replays (Idempotency-Key or requestId) are answered byte for byte by the idempotency filter.
+ * {@code POST /pay/alipay/precreate} and {@code POST /pay/wechat/precreate}: the order's QR code on
+ * that channel (asking for the other channel's code closes this one's first). Repeats — double
+ * clicks, reloads, other instances — answer the same out_trade_no and QR code without a second
+ * channel call; request-level replays (Idempotency-Key or requestId) are answered byte for byte by
+ * the idempotency filter.
  */
 @RestController
 class PrecreateController {
+
+  static final String ALIPAY_PATH = "/pay/alipay/precreate";
+  static final String WECHAT_PATH = "/pay/wechat/precreate";
 
   private final QrPrecreation precreation;
 
@@ -31,17 +36,38 @@ class PrecreateController {
   }
 
   @PostMapping(
-      path = "/pay/alipay/precreate",
+      path = ALIPAY_PATH,
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  PrecreateAnswer precreate(
+  PrecreateAnswer alipay(
       @AuthenticationPrincipal CallingApp app,
       @RequestBody PrecreateRequest request,
       @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
+    return precreate(app, Channel.ALIPAY, request, idempotencyKey);
+  }
+
+  @PostMapping(
+      path = WECHAT_PATH,
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  PrecreateAnswer wechat(
+      @AuthenticationPrincipal CallingApp app,
+      @RequestBody PrecreateRequest request,
+      @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
+    return precreate(app, Channel.WECHAT, request, idempotencyKey);
+  }
+
+  private PrecreateAnswer precreate(
+      CallingApp app, Channel channel, PrecreateRequest request, String idempotencyKey) {
     validate(request);
+    if (!precreation.speaks(channel)) {
+      // A channel this instance is not configured for has no such endpoint.
+      throw new org.springframework.web.server.ResponseStatusException(
+          org.springframework.http.HttpStatus.NOT_FOUND);
+    }
     return precreation.precreate(
         new OrderRef(app.appId(), request.orderNo()),
-        Channel.ALIPAY,
+        channel,
         RequestIds.of(request.requestId(), idempotencyKey),
         request.wantsRefresh());
   }

@@ -7,18 +7,28 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * {@code POST /pay/alipay/precreate} is rate limited per caller and per buyer: the user of the
- * order it names. A checkout (or another channel's precreate) declares its route the same way.
+ * {@code POST /pay/alipay/precreate} and {@code /pay/wechat/precreate} are rate limited per caller
+ * and per buyer: the user of the order it names. A checkout (or another channel's precreate)
+ * declares its route the same way.
  */
 @Configuration(proxyBeanMethods = false)
 class PrecreateRateLimits {
 
   @Bean
   RateLimitedRoute alipayPrecreateRateLimit(OrderService orders) {
+    return route(orders, PrecreateController.ALIPAY_PATH);
+  }
+
+  @Bean
+  RateLimitedRoute wechatPrecreateRateLimit(OrderService orders) {
+    return route(orders, PrecreateController.WECHAT_PATH);
+  }
+
+  private static RateLimitedRoute route(OrderService orders, String path) {
     return new RateLimitedRoute(
         "precreate",
         "POST",
-        "/pay/alipay/precreate",
+        path,
         request ->
             request
                 .field("orderNo")
