@@ -38,6 +38,7 @@ class CashierController {
       return "cashier-not-found";
     }
     model.addAttribute("view", view.get());
+    model.addAttribute("wechat", views.offersWechat());
     return "cashier";
   }
 
