@@ -6,10 +6,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * A database server the instances share, in the harness's own database {@value #NAME} — dropped and
- * recreated at every run, never the tests' {@code test}. The server's address, user and password
- * default to the machine's and can be overridden with {@code PAYONCE_CHAOS_<DB>_URL} (without a
- * database name), {@code _USERNAME} and {@code _PASSWORD}.
+ * A database server the instances share, in the harness's own database ({@code payonce_chaos}, or
+ * {@code PAYONCE_CHAOS_DATABASE} so that two runs on one server don't drop each other's) — dropped
+ * and recreated at every run, never the tests' {@code test}. The server's address, user and
+ * password default to the machine's and can be overridden with {@code PAYONCE_CHAOS_<DB>_URL}
+ * (without a database name), {@code _USERNAME} and {@code _PASSWORD}.
  */
 public enum Database {
   POSTGRES("PostgreSQL", "jdbc:postgresql://127.0.0.1:5432", "postgres", "/postgres") {
@@ -37,7 +38,18 @@ public enum Database {
     }
   };
 
-  public static final String NAME = "payonce_chaos";
+  public static final String NAME = databaseName(System.getenv("PAYONCE_CHAOS_DATABASE"));
+
+  static String databaseName(String given) {
+    if (given == null || given.isBlank()) {
+      return "payonce_chaos";
+    }
+    if (!given.matches("[a-z_][a-z0-9_]{0,62}")) {
+      throw new IllegalArgumentException(
+          "PAYONCE_CHAOS_DATABASE must be a lower-case SQL identifier, got: " + given);
+    }
+    return given;
+  }
 
   private final String label;
   private final String defaultServer;
@@ -72,7 +84,7 @@ public enum Database {
     return env("PASSWORD", "");
   }
 
-  /** Drops and creates {@value #NAME}. */
+  /** Drops and creates the harness's database. */
   public void recreate() throws SQLException {
     try (Connection admin = DriverManager.getConnection(server() + adminPath, user(), password());
         Statement statement = admin.createStatement()) {
