@@ -1,5 +1,7 @@
-// The cashier page. Only a click creates a payment: "pay" (or "start again") asks for the order's
-// QR code, "refresh QR" asks for a new one. Clicks are debounced and ignored while a request is in
+// The cashier page. Only a click creates a payment: "pay with Alipay" / "pay with WeChat Pay" (or
+// "start again") asks for the order's QR code on that channel, "refresh QR" asks for a new one, and
+// "pay with the other app instead" is the deliberate switch: the server closes the shown code at
+// its channel before it issues the other one, so two codes are never payable at once. Clicks are debounced and ignored while a request is in
 // flight; a reload shows the code the order already has. The status is followed by polling
 // GET /pay/query; whenever it differs from what is shown, the page reloads its state.
 (() => {
@@ -8,6 +10,11 @@
   const DEBOUNCE_MS = 1500;
   const MAX_WAITS = 5;
   const PAID_ORDER = ['PAID', 'REFUNDING', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+  const CHANNELS = {
+    alipay: { name: 'Alipay', endpoint: '/pay/alipay/precreate', payment: 'ALIPAY' },
+    wechat: { name: 'WeChat Pay', endpoint: '/pay/wechat/precreate', payment: 'WECHAT' },
+  };
+  const channelOf = (p) => (p && p.channel === 'WECHAT' ? 'wechat' : 'alipay');
 
   const root = document.getElementById('cashier');
   const orderNo = root.dataset.orderNo;
@@ -62,14 +69,22 @@
       const wallet = $('wallet');
       wallet.hidden = !p.walletUrl;
       if (p.walletUrl) wallet.href = p.walletUrl;
+      const shown = CHANNELS[channelOf(p)];
+      const other = CHANNELS[channelOf(p) === 'wechat' ? 'alipay' : 'wechat'];
+      $('waiting-status').textContent = `Scan with ${shown.name} to pay`;
+      qr.alt = `${shown.name} QR code`;
+      root.dataset.channel = channelOf(p);
+      const switcher = $('switch');
+      if (switcher) switcher.textContent = `Pay with ${other.name} instead`;
     } else if (state === 'PAID') {
       $('paid-at').textContent = p && p.paidAt ? new Date(p.paidAt).toLocaleString() : '—';
       $('trade-no').textContent = (p && p.tradeNo) || '—';
+      $('paid-channel').textContent = p ? CHANNELS[channelOf(p)].name : '—';
       $('paid-out-trade-no').textContent = (p && p.outTradeNo) || '—';
     } else if (state === 'READY') {
       $('ready-note').textContent = p && p.status === 'FAIL'
         ? 'The last attempt was refused by the channel. You can try again.'
-        : 'Press the button for an Alipay QR code, then scan it with the Alipay app.';
+        : 'Choose how to pay: you get a QR code to scan with that app.';
     }
     show(state);
     if (state === 'WAITING') countdown();
@@ -126,8 +141,8 @@
   }
 
   /** Asks for the order's QR code (or a new one); waits out "try again shortly" answers. */
-  async function precreate(refresh) {
-    const body = { requestId: requestId() };
+  async function precreate(refresh, channel) {
+    const body = { requestId: requestId(), channel };
     if (refresh) body.refresh = true;
     for (let wait = 1; ; wait++) {
       const response = await fetch(`${base}/pay`, {
@@ -153,37 +168,47 @@
     }
   }
 
-  async function act(action) {
+  /** The channel an action asks for: the button's, the shown code's, or the other one's. */
+  function channelFor(action, chosen) {
+    const current = channelOf(view && view.payment);
+    if (action === 'switch') return current === 'wechat' ? 'alipay' : 'wechat';
+    if (chosen) return chosen;
+    return current;
+  }
+
+  async function act(action, chosen) {
     busy = true;
     failed = null;
     setButtons(true);
-    const pay = $('pay');
-    pay.textContent = 'Getting your QR code…';
     try {
-      if (action !== 'load') await precreate(action === 'refresh');
+      if (action !== 'load') {
+        await precreate(action === 'refresh', channelFor(action, chosen));
+      }
       await load();
     } catch (e) {
-      failed = { message: e.message || String(e), retry: action };
+      failed = { message: e.message || String(e), retry: action, channel: chosen };
       render();
     } finally {
       busy = false;
-      pay.textContent = 'Pay with Alipay';
       setButtons(false);
     }
   }
 
-  function clicked(action) {
+  function clicked(action, chosen) {
     const now = Date.now();
     if (busy || now - lastClickAt < DEBOUNCE_MS) return;
     lastClickAt = now;
-    act(action);
+    act(action, chosen);
   }
 
-  $('pay').addEventListener('click', () => clicked('pay'));
+  root.querySelectorAll('[data-channel]').forEach((button) => {
+    button.addEventListener('click', () => clicked('pay', button.dataset.channel));
+  });
   root.querySelectorAll('[data-action]').forEach((button) => {
     button.addEventListener('click', () => clicked(button.dataset.action));
   });
-  $('retry').addEventListener('click', () => clicked(failed ? failed.retry : 'load'));
+  $('retry').addEventListener('click', () =>
+    clicked(failed ? failed.retry : 'load', failed ? failed.channel : undefined));
 
   setInterval(countdown, 1000);
   act('load').then(pollForever);

@@ -27,19 +27,20 @@ final class RawScanToPay {
 
   private static final String INSERT_ORDER =
       """
-      INSERT INTO orders (order_no, user_id, amount_minor, currency, title, status,
+      INSERT INTO orders (app_id, order_no, user_id, amount_minor, currency, title, status,
                           created_at, updated_at, version)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
       """;
 
   private static final String ORDER_COLUMNS =
       """
-      SELECT id, order_no, user_id, amount_minor, currency, title, status, paid_by,
+      SELECT id, app_id, order_no, user_id, amount_minor, currency, title, status, paid_by,
              created_at, updated_at, version
       FROM orders
       """;
 
-  private static final String SELECT_ORDER_BY_NO = ORDER_COLUMNS + "WHERE order_no = ?";
+  private static final String SELECT_ORDER_BY_NO =
+      ORDER_COLUMNS + "WHERE app_id = ? AND order_no = ?";
 
   private static final String SELECT_ORDER_BY_ID = ORDER_COLUMNS + "WHERE id = ?";
 
@@ -182,14 +183,15 @@ final class RawScanToPay {
     try (PreparedStatement insert = c.prepareStatement(INSERT_ORDER)) {
       LocalDateTime now = now();
       for (String orderNo : orderNos) {
-        insert.setString(1, orderNo);
-        insert.setString(2, "bench-user");
-        insert.setLong(3, AMOUNT_MINOR);
-        insert.setString(4, "CNY");
-        insert.setString(5, "Bench");
-        insert.setString(6, "CREATED");
-        insert.setObject(7, now);
+        insert.setString(1, ServiceClient.APP_ID);
+        insert.setString(2, orderNo);
+        insert.setString(3, "bench-user");
+        insert.setLong(4, AMOUNT_MINOR);
+        insert.setString(5, "CNY");
+        insert.setString(6, "Bench");
+        insert.setString(7, "CREATED");
         insert.setObject(8, now);
+        insert.setObject(9, now);
         insert.addBatch();
       }
       insert.executeBatch();
@@ -371,7 +373,8 @@ final class RawScanToPay {
 
   private static long orderIdByNo(Connection c, String orderNo) throws SQLException {
     try (PreparedStatement select = c.prepareStatement(SELECT_ORDER_BY_NO)) {
-      select.setString(1, orderNo);
+      select.setString(1, ServiceClient.APP_ID);
+      select.setString(2, orderNo);
       try (ResultSet rs = select.executeQuery()) {
         if (!rs.next()) {
           throw new IllegalStateException("no order " + orderNo);

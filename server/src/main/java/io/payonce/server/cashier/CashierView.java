@@ -25,6 +25,8 @@ public record CashierView(
    * @param qrImage the address of the QR code's image while it may be paid, else null
    * @param walletUrl the sandbox wallet's page for this QR code (only with the sandbox on), else
    *     null
+   * @param channel the channel of the code, {@code ALIPAY} or {@code WECHAT}: the page says which
+   *     app to scan with and which channel paid
    */
   public record PaymentView(
       String outTradeNo,
@@ -33,5 +35,6 @@ public record CashierView(
       Instant expireTime,
       Instant paidAt,
       String qrImage,
-      String walletUrl) {}
+      String walletUrl,
+      String channel) {}
 }

@@ -31,6 +31,7 @@ public class CashierViews {
   private final Journal journal;
   private final Clock clock;
   private final boolean sandboxEnabled;
+  private final boolean wechat;
 
   CashierViews(
       OrderService orders,
@@ -38,13 +39,20 @@ public class CashierViews {
       PaymentQueries queries,
       Journal journal,
       Clock clock,
-      @Value("${payonce.sandbox.enabled:false}") boolean sandboxEnabled) {
+      @Value("${payonce.sandbox.enabled:false}") boolean sandboxEnabled,
+      @Value("${payonce.wechat.enabled:false}") boolean wechat) {
     this.orders = orders;
     this.payments = payments;
     this.queries = queries;
     this.journal = journal;
     this.clock = clock;
     this.sandboxEnabled = sandboxEnabled;
+    this.wechat = wechat;
+  }
+
+  /** Whether the buyer may choose WeChat Pay besides Alipay on this instance. */
+  public boolean offersWechat() {
+    return wechat;
   }
 
   /**
@@ -96,7 +104,8 @@ public class CashierViews {
         payment.expireTime(),
         paidAt(payment),
         payable ? pagePath + "/qr.png?outTradeNo=" + payment.outTradeNo() : null,
-        payable && sandboxEnabled ? walletUrl(payment.qrCode()) : null);
+        payable && sandboxEnabled ? walletUrl(payment.qrCode()) : null,
+        payment.channel().name());
   }
 
   private static boolean isPayable(Payment payment, Instant now) {
@@ -117,6 +126,7 @@ public class CashierViews {
         .orElse(payment.updatedAt());
   }
 
+  /** The sandbox wallet's page; it plays whichever channel the code belongs to. */
   private static String walletUrl(String qrCode) {
     return "/sandbox/alipay/wallet?qr=" + URLEncoder.encode(qrCode, StandardCharsets.UTF_8);
   }

@@ -64,6 +64,7 @@ class CashierController {
     }
     model.addAttribute("view", view.get());
     model.addAttribute("base", base(token));
+    model.addAttribute("wechat", views.offersWechat());
     return "cashier";
   }
 
@@ -99,8 +100,12 @@ class CashierController {
       throw new InvalidRequestException(
           List.of(new FieldViolation("requestId", "must be 1 to 64 visible characters")));
     }
-    precreation.precreate(
-        order, channel(request.channel()), request.requestId(), request.wantsRefresh());
+    Channel channel = channel(request.channel());
+    if (!precreation.speaks(channel)) {
+      throw new InvalidRequestException(
+          List.of(new FieldViolation("channel", "is not a channel this server offers")));
+    }
+    precreation.precreate(order, channel, request.requestId(), request.wantsRefresh());
     return find(order, token).orElseThrow(CheckoutNotFoundException::new);
   }
 

@@ -7,6 +7,7 @@ import com.wechat.pay.java.core.RSAPublicKeyConfig;
 import com.wechat.pay.java.core.http.DefaultHttpClientBuilder;
 import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.core.notification.NotificationParser;
+import com.wechat.pay.java.service.billdownload.BillDownloadServiceExtension;
 import com.wechat.pay.java.service.payments.nativepay.NativePayService;
 import com.wechat.pay.java.service.refund.RefundService;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +38,8 @@ class WechatClientProvider {
       RefundService refunds,
       HttpClient http,
       NotificationParser parser,
-      WxPayService v2) {}
+      WxPayService v2,
+      BillDownloadServiceExtension bills) {}
 
   WechatClientProvider(WechatProperties props, Environment environment) {
     this.props = props;
@@ -98,7 +100,11 @@ class WechatClientProvider {
         new RefundService.Builder().httpClient(http).build(),
         http,
         new NotificationParser(config),
-        v2(keys));
+        v2(keys),
+        new BillDownloadServiceExtension.Builder()
+            .httpClient(http)
+            .decryptor(config.createDecryptor())
+            .build());
   }
 
   /**

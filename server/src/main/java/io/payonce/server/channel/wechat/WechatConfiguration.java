@@ -69,6 +69,11 @@ class WechatConfiguration {
   }
 
   @Bean
+  WechatTradeBills wechatTradeBills(WechatClientProvider provider) {
+    return new WechatTradeBills(provider);
+  }
+
+  @Bean
   WechatXmlNotifyHandler wechatXmlNotifyHandler(
       WechatClientProvider provider,
       ChannelResultApplier applier,

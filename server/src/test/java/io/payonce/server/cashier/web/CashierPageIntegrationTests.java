@@ -112,6 +112,74 @@ class CashierPageIntegrationTests {
   }
 
   @Test
+  void payingWithWechatShowsItsCodeAndWhichChannelPaid() {
+    String orderNo = server.createOrder("6.60", "WeChat tea");
+    openCashier(orderNo);
+    awaitState("READY");
+
+    driver.findElement(By.id("pay-wechat")).click();
+
+    awaitState("WAITING");
+    String outTradeNo = shownOutTradeNo();
+    assertThat(driver.findElement(By.id("cashier")).getDomAttribute("data-channel"))
+        .isEqualTo("wechat");
+    assertThat(text("waiting-status")).contains("WeChat Pay");
+    String qrCode = server.payment(outTradeNo).text("qrCode");
+    assertThat(qrCode).startsWith("weixin://");
+    assertThat(QrDecoder.decode(server.bytes(server.serverBase() + qrImageSource())))
+        .isEqualTo(qrCode);
+    browser.screenshot("cashier-wechat-waiting");
+
+    assertThat(server.walletPay(qrCode).status()).isEqualTo(200);
+
+    browser.waitUpTo(Duration.ofSeconds(15)).until(d -> "PAID".equals(browser.state("cashier")));
+    assertThat(text("paid-channel")).isEqualTo("WeChat Pay");
+    assertThat(text("trade-no")).isEqualTo(server.payment(outTradeNo).text("tradeNo"));
+    browser.screenshot("cashier-wechat-paid");
+  }
+
+  @Test
+  void switchingChannelsMidWayIsADeliberateClickThatClosesTheOtherCode() {
+    String orderNo = server.createOrder("7.70", "Switching tea");
+    openCashier(orderNo);
+    awaitState("READY");
+    driver.findElement(By.id("pay")).click();
+    awaitState("WAITING");
+    String alipayNo = shownOutTradeNo();
+    String alipayCode = server.payment(alipayNo).text("qrCode");
+    // Scanned: Alipay holds the trade, so the switch closes it there for good.
+    server.walletScan(alipayCode);
+
+    // The page ignores a click within its debounce window of the last one (the "pay" click may be
+    // that recent): click until one is taken, which replaces the code shown.
+    browser
+        .waitUpTo(Duration.ofSeconds(15))
+        .until(
+            d -> {
+              if (alipayNo.equals(shownOutTradeNo())) {
+                WebElement switcher = driver.findElement(By.id("switch"));
+                if (switcher.isEnabled()) {
+                  switcher.click();
+                }
+                return false;
+              }
+              return "WAITING".equals(browser.state("cashier"));
+            });
+    String wechatNo = shownOutTradeNo();
+    assertThat(driver.findElement(By.id("cashier")).getDomAttribute("data-channel"))
+        .isEqualTo("wechat");
+    assertThat(server.payment(alipayNo).text("status")).isEqualTo("CLOSED");
+    assertThat(server.walletPay(alipayCode).status()).isEqualTo(409);
+    assertThat(text("switch")).isEqualTo("Pay with Alipay instead");
+
+    assertThat(server.walletPay(server.payment(wechatNo).text("qrCode")).status()).isEqualTo(200);
+
+    browser.waitUpTo(Duration.ofSeconds(15)).until(d -> "PAID".equals(browser.state("cashier")));
+    assertThat(text("paid-channel")).isEqualTo("WeChat Pay");
+    assertThat(text("paid-out-trade-no")).isEqualTo(wechatNo);
+  }
+
+  @Test
   void anUnavailableChannelShowsAnErrorWhoseRetryGetsTheCode() {
     String orderNo = server.createOrder("3.00", "Flaky channel");
     server.chaos(Map.of("method", PRECREATE, "gatewayErrorRate", 1));
@@ -157,8 +225,9 @@ class CashierPageIntegrationTests {
   @Test
   void anOrderNumberOpensNoCashier() {
     String orderNo = server.createOrder("0.01");
+    server.checkout(orderNo);
 
-    driver.get(server.serverBase() + server.checkout(orderNo));
+    driver.get(server.serverBase() + "/cashier/" + orderNo);
 
     assertThat(driver.findElement(By.cssSelector("main")).getDomAttribute("data-state"))
         .isEqualTo("NOT_FOUND");

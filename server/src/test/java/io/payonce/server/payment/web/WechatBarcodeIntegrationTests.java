@@ -118,6 +118,9 @@ abstract class WechatBarcodeIntegrationTests {
   @Test
   void aBuyerWhoConfirmsAfterOurLastPollIsRefundedByTheReverse() {
     String orderNo = http.createOrder("8.80");
+    // No notify tells us first (else the payment is recorded paid and never reversed, as it must
+    // be): WeChat sends none for payment codes; the sandbox's APIv2 XML one is dropped here.
+    http.chaos(Map.of("notifyDrop", true));
     http.chaos(Map.of("method", "wechat.query", "gatewayLatencyMs", HELD.toMillis()));
     CompletableFuture<Answer> pos =
         CompletableFuture.supplyAsync(() -> barcode(orderNo, NEVER_CONFIRMS));

@@ -99,12 +99,30 @@ abstract class WechatScanToPayIntegrationTests {
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
     assertThat(payment.path("channel").asString()).isEqualTo("WECHAT");
+    // The APIv3 notify (204) and the APIv2 XML one (SUCCESS): the same fact, applied once.
     assertThat(payment.path("notifies").valueStream().map(n -> n.path("reply").asString()))
-        .containsOnly("204");
+        .containsAnyOf("204", "SUCCESS")
+        .containsOnly("204", "SUCCESS");
     assertThat(transitionsTo(payment, "SUCCESS")).isEqualTo(1);
     assertThat(http.wechatOrders(outTradeNo))
         .singleElement()
         .satisfies(o -> assertThat(o.path("tradeState").asString()).isEqualTo("SUCCESS"));
+  }
+
+  @Test
+  void theCashierOffersBothChannelsAndSaysWhichOneTheCodeIsOn() {
+    String orderNo = http.createOrder("3.30");
+
+    String cashier = http.checkout(orderNo);
+    Answer page = http.get(http.serverBase() + cashier);
+    Answer qr = http.wechatPrecreate(orderNo);
+    JsonNode state = http.get(http.serverBase() + cashier + "/state").json();
+
+    assertThat(page.body()).contains("id=\"pay\"", "id=\"pay-wechat\"", "id=\"switch\"");
+    assertThat(state.path("payment").path("channel").asString()).isEqualTo("WECHAT");
+    assertThat(state.path("payment").path("outTradeNo").asString())
+        .isEqualTo(qr.text("outTradeNo"));
+    assertThat(state.path("payment").path("qrImage").asString()).contains("/qr.png");
   }
 
   @Test
