@@ -1,9 +1,11 @@
 // The cashier page. Only a click creates a payment: "pay with Alipay" / "pay with WeChat Pay" (or
 // "start again") asks for the order's QR code on that channel, "refresh QR" asks for a new one, and
 // "pay with the other app instead" is the deliberate switch: the server closes the shown code at
-// its channel before it issues the other one, so two codes are never payable at once. Clicks are debounced and ignored while a request is in
-// flight; a reload shows the code the order already has. The status is followed by polling
-// GET /pay/query; whenever it differs from what is shown, the page reloads its state.
+// its channel before it issues the other one, so two codes are never payable at once. A repeated
+// click on the same button is debounced (a double click is one intent; another button soon after
+// is a new one), and clicks are ignored while a request is in flight; a reload shows the code the
+// order already has. The status is followed by polling GET /pay/query; whenever it differs from
+// what is shown, the page reloads its state.
 (() => {
   'use strict';
   const POLL_MS = 1500;
@@ -24,7 +26,7 @@
   let view = null; // the last CashierView from {base}/state
   let skewMs = 0; // the server's clock minus the browser's
   let busy = false; // a pay or refresh request is in flight
-  let lastClickAt = 0;
+  let lastClick = { key: null, at: 0 }; // a double click repeats a key; another button is a new intent
   let failed = null; // { message, retry } while the page shows the error state
   let polling = true;
 
@@ -196,8 +198,9 @@
 
   function clicked(action, chosen) {
     const now = Date.now();
-    if (busy || now - lastClickAt < DEBOUNCE_MS) return;
-    lastClickAt = now;
+    const key = `${action}:${chosen || ''}`;
+    if (busy || (key === lastClick.key && now - lastClick.at < DEBOUNCE_MS)) return;
+    lastClick = { key, at: now };
     act(action, chosen);
   }
 

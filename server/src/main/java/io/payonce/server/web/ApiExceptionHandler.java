@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -16,6 +17,7 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.web.firewall.RequestRejectedException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -55,9 +57,17 @@ class ApiExceptionHandler {
     return validation(List.of(new FieldViolation("amount", e.getMessage())));
   }
 
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> transientFailure(TransientDataAccessException e) {
-    // Lock conflicts, timeouts, a database restarting: nothing was decided, asking again is safe.
+  @ExceptionHandler({
+    TransientDataAccessException.class,
+    CannotCreateTransactionException.class,
+    DataAccessResourceFailureException.class
+  })
+  ResponseEntity<ProblemDetail> transientFailure(Exception e) {
+    // Lock conflicts, timeouts, no connection in time, a database restarting: asking again is safe.
+    return databaseUnavailable(e);
+  }
+
+  static ResponseEntity<ProblemDetail> databaseUnavailable(Throwable e) {
     log.warn("event=transient_failure {}", Failures.describe(e));
     return ProblemType.retryLater(
         ProblemType.TEMPORARILY_UNAVAILABLE.problem(), Duration.ofSeconds(1));
@@ -77,6 +87,9 @@ class ApiExceptionHandler {
       headers.putAll(error.getHeaders());
       headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
       return ProblemType.respond(error.getStatusCode().value(), headers);
+    }
+    if (DatabaseUnavailable.is(e)) {
+      return databaseUnavailable(e);
     }
     // The cause goes to the log, never to the client.
     log.error("event=unhandled_exception {}", Failures.describe(e));

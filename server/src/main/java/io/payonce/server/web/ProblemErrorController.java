@@ -38,6 +38,11 @@ class ProblemErrorController implements ErrorController {
           .contentType(callback.get().replyType())
           .body(callback.get().failureReply());
     }
+    Object failure = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+    if (status == 500 && failure instanceof Throwable t && DatabaseUnavailable.is(t)) {
+      // Met in a filter (authentication, idempotency) before any controller: still not a bug.
+      return ApiExceptionHandler.databaseUnavailable(t);
+    }
     HttpHeaders headers = new HttpHeaders();
     headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
     var response = ProblemType.respond(status, headers);
