@@ -65,6 +65,28 @@ public class RefundExecutor {
   }
 
   /** One attempt at the refund, if nobody else is making one; returns the refund as it stands. */
+  /**
+   * The channel reported news of a pending refund (WeChat's REFUND.* notify): ask it now rather
+   * than at the refund's next attempt, and settle what the answer proves. No claim is taken — the
+   * answer is evidence, and the settling update is conditional, so an attempt running meanwhile and
+   * this report settle the refund once between them; a refund not proven made is left to its
+   * attempts.
+   */
+  public Refund confirmReported(long refundId) {
+    Refund refund = refunds.findById(refundId).orElseThrow();
+    if (refund.status() != RefundStatus.PENDING) {
+      return refund;
+    }
+    PaymentChannel channel =
+        channels.get(payments.findById(refund.payId()).orElseThrow().channel());
+    ChannelOutcome<RefundState> known =
+        channel.refundQuery(refund.outTradeNo(), refund.outRequestNo());
+    if (known instanceof ChannelOutcome.Done<RefundState> done && done.value().succeeded()) {
+      return complete(refund, RefundStatus.SUCCESS, "reported by the channel, confirmed by query");
+    }
+    return refunds.findById(refundId).orElseThrow();
+  }
+
   public Refund drive(long refundId) {
     Instant now = clock.instant();
     Refund refund = refunds.findById(refundId).orElseThrow();
@@ -98,7 +120,7 @@ public class RefundExecutor {
       }
       // No money moved on this call: a repeat of a refund made before, or one not made yet. The
       // channel asks us to confirm with a refund query before believing either.
-      return confirmed(refund, channel, "the channel moved no money (fund_change=N)");
+      return confirmed(refund, channel, "the channel moved no money on this call");
     }
     if (outcome instanceof ChannelOutcome.Refused<RefundResult> refused) {
       return complete(refund, RefundStatus.FAIL, "refused: " + refused.subCode());

@@ -106,9 +106,9 @@ public class Refunds {
 
   /**
    * The channel told us (a refund notification) that a refund of the payment {@code outTradeNo}
-   * settled: the refund is driven again, which asks the channel and records its answer. The
-   * notification is a trigger, the channel's own answer the evidence; a refund we do not know is
-   * none of ours to record.
+   * settled: the channel is asked at once (not at the refund's next attempt) and its answer
+   * recorded. The notification is a trigger, the channel's own answer the evidence; a refund we do
+   * not know is none of ours to record.
    *
    * @return the refund as it stands afterwards, if we know it
    */
@@ -116,7 +116,7 @@ public class Refunds {
     return payments
         .findByOutTradeNo(outTradeNo)
         .flatMap(payment -> refunds.findByRequest(payment.payId(), outRequestNo))
-        .map(refund -> executor.drive(refund.id()));
+        .map(refund -> executor.confirmReported(refund.id()));
   }
 
   public List<Refund> ofOrder(OrderRef ref) {

@@ -1,0 +1,60 @@
+package io.payonce.server.refund.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * WeChat Pay makes a refund asynchronously: its answer says PROCESSING and a REFUND.SUCCESS notify
+ * follows. That notify settles the refund at once — it is not held back until the refund's next
+ * retry (ten minutes here), as it was when the notify went through the retry's claim.
+ */
+@PayOnceIntegrationTest
+@TestPropertySource(properties = "payonce.refund.retry-after=10m")
+class WechatRefundNotifyIntegrationTests {
+
+  private static final Duration SETTLES = Duration.ofSeconds(30);
+
+  @LocalServerPort int port;
+  PayOnceHttp http;
+
+  @BeforeEach
+  void setUp() {
+    http = new PayOnceHttp(port);
+  }
+
+  @Test
+  void aRefundProcessingAtWechatIsSettledByItsNotifyNotByTheNextRetry() {
+    String orderNo = http.createOrder("20.00");
+    Answer qr = http.wechatPrecreate(orderNo);
+    http.walletPay(qr.text("qrCode"));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+
+    Answer refund = http.refund(orderNo, "RN" + orderNo.replace("-", "_"), "8.00");
+
+    assertThat(refund.status()).isIn(200, 202);
+    await()
+        .atMost(SETTLES)
+        .until(() -> "SUCCESS".equals(refunds(orderNo).get(0).path("status").asString()));
+    assertThat(refunds(orderNo)).hasSize(1);
+    assertThat(refunds(orderNo).get(0).path("detail").asString()).doesNotContain("fund_change");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PARTIALLY_REFUNDED");
+  }
+
+  private List<JsonNode> refunds(String orderNo) {
+    return http.get(http.serverBase() + "/pay/refunds?orderNo=" + orderNo)
+        .json()
+        .valueStream()
+        .toList();
+  }
+}
