@@ -4,7 +4,11 @@ import io.payonce.server.order.NewOrder;
 import io.payonce.server.paytoken.PayTokens;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
 import io.payonce.server.web.TextRules;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -17,6 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
  * useless to anyone but the user's own payment, so a repeated GET only issues another one.
  */
 @RestController
+@Tag(name = "Pay tokens")
 class PayTokenController {
 
   private final PayTokens tokens;
@@ -25,6 +30,17 @@ class PayTokenController {
     this.tokens = tokens;
   }
 
+  @Operation(
+      operationId = "getPayToken",
+      summary = "A one-time pay token for a buyer",
+      description =
+          "The buyer's page sends it as payToken with its precreate or barcode request, which"
+              + " makes that request idempotent without a key of its own.")
+  @ProblemResponses({
+    ProblemType.VALIDATION,
+    ProblemType.TOO_MANY_REQUESTS,
+    ProblemType.PAY_TOKEN_UNAVAILABLE
+  })
   @GetMapping(path = "/api/pay/get-token", produces = MediaType.APPLICATION_JSON_VALUE)
   PayTokens.Issued getToken(@RequestParam(required = false) String userId) {
     if (userId == null
