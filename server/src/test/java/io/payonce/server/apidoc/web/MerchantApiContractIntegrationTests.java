@@ -176,8 +176,18 @@ class MerchantApiContractIntegrationTests {
   void swaggerUiAndTheDocumentAreOpenWithoutASignature() {
     Answer ui = http.get(base() + "/swagger-ui/index.html");
 
+    Answer yaml = http.get(base() + "/v3/api-docs.yaml");
+    Answer config = http.get(base() + "/v3/api-docs/swagger-config");
+
     assertThat(ui.status()).isEqualTo(200);
     assertThat(ui.body()).contains("swagger");
+    assertThat(yaml.status()).isEqualTo(200);
+    assertThat(yaml.body()).contains("openapi: 3.1");
+    assertThat(config.status()).isEqualTo(200);
+    // The UI cannot sign: "Try it out" is off.
+    JsonNode submitMethods = JSON.readTree(config.body()).path("supportedSubmitMethods");
+    assertThat(submitMethods.isArray() && submitMethods.isEmpty()).as(config.body()).isTrue();
+    assertThat(JSON.readTree(config.body()).path("url").asString()).isEqualTo("/v3/api-docs");
   }
 
   @Test
