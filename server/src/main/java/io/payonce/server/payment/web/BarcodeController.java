@@ -12,6 +12,7 @@ import io.payonce.server.web.ProblemResponses;
 import io.payonce.server.web.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,13 @@ class BarcodeController {
   }
 
   /** The body; {@code payToken} is read by the idempotency filter (see PrecreateRequest). */
-  record BarcodeRequest(String orderNo, String authCode, String requestId, String payToken) {}
+  record BarcodeRequest(
+      @Schema(example = "order-1001") String orderNo,
+      @Schema(description = "The buyer's payment code", example = "284567890123456789")
+          String authCode,
+      @Schema(description = "An idempotency key instead of the Idempotency-Key header")
+          String requestId,
+      @Schema(description = "A pay token from GET /api/pay/get-token") String payToken) {}
 
   @Operation(operationId = "alipayBarcode", summary = "Charge the buyer's Alipay payment code")
   @ProblemResponses({

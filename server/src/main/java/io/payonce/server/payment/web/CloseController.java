@@ -10,6 +10,7 @@ import io.payonce.server.web.InvalidRequestException;
 import io.payonce.server.web.ProblemResponses;
 import io.payonce.server.web.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -29,7 +30,7 @@ class CloseController {
     this.cancellation = cancellation;
   }
 
-  record CloseRequest(String orderNo) {}
+  record CloseRequest(@Schema(example = "order-1001") String orderNo) {}
 
   record CloseAnswer(String orderNo, String orderStatus) {}
 

@@ -48,7 +48,15 @@ class RefundController {
     this.refunds = refunds;
   }
 
-  record RefundRequest(String orderNo, String outRequestNo, String amount, String reason) {}
+  record RefundRequest(
+      @Schema(example = "order-1001") String orderNo,
+      @Schema(
+              description = "The merchant's number for this refund: 1 to 64 of A-Z a-z 0-9 _",
+              example = "refund_1001_1")
+          String outRequestNo,
+      @Schema(description = "Major units as a decimal string", example = "6.17") String amount,
+      @Schema(description = "At most 256 printable characters", example = "half back")
+          String reason) {}
 
   record RefundView(
       String outTradeNo,
