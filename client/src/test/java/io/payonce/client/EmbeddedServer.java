@@ -8,7 +8,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,12 +58,8 @@ final class EmbeddedServer {
 
   private static EmbeddedServer start() {
     WebhookInbox inbox = WebhookInbox.start();
-    Path dataDir;
-    try {
-      dataDir = Files.createTempDirectory("payonce-client-tests");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    // Under the module's target/, like the server tests' sandbox key: a build keeps it to itself.
+    Path dataDir = Path.of("target", "sandbox-" + UUID.randomUUID());
     List<String> args = new ArrayList<>();
     Map.ofEntries(
             Map.entry("server.port", "0"),
@@ -129,6 +124,12 @@ final class EmbeddedServer {
     if (answer == null) {
       throw new IllegalStateException("the sandbox wallet did not pay " + qrCode);
     }
+  }
+
+  /** The server's OpenAPI document. */
+  JsonNode apiDocument() {
+    return JSON.readTree(
+        send(HttpRequest.newBuilder(URI.create(baseUrl + "/v3/api-docs")).GET().build()).body());
   }
 
   /** The sandbox's record of its Alipay gateway calls for one number and method. */

@@ -4,13 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
 import io.payonce.client.WebhookInbox.Delivery;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The client against a real server (EmbeddedServer): a merchant's first payment from order to half
@@ -220,6 +228,11 @@ class PayOnceClientIntegrationTests {
     assertThat(event.orderNo()).isEqualTo(orderNo);
     assertThat(event.amount()).isEqualTo("8.00");
     assertThat(event.eventId()).isEqualTo(delivery.eventId());
+    assertThat(
+            envelopeSchema()
+                .validate(new String(delivery.body(), StandardCharsets.UTF_8), InputFormat.JSON))
+        .as("the delivery against the document's EventEnvelope")
+        .isEmpty();
     byte[] tampered = new String(delivery.body()).replace("\"8.00\"", "\"0.01\"").getBytes();
     assertThatThrownBy(() -> verifier.verify(delivery.signature(), tampered))
         .isInstanceOf(WebhookVerificationException.class);
@@ -234,6 +247,16 @@ class PayOnceClientIntegrationTests {
     WebhookVerifier stranger = WebhookVerifier.builder().secret("whsec-someone-else").build();
     assertThatThrownBy(() -> stranger.verify(delivery.signature(), delivery.body()))
         .isInstanceOf(WebhookVerificationException.class);
+  }
+
+  /** The OpenAPI document's EventEnvelope, as a JSON Schema carrying the document's components. */
+  private static Schema envelopeSchema() {
+    JsonNode document = server.apiDocument();
+    ObjectNode root = JsonMapper.builder().build().createObjectNode();
+    root.put("$schema", SpecificationVersion.DRAFT_2020_12.getDialectId());
+    root.put("$ref", "#/components/schemas/EventEnvelope");
+    root.set("components", document.path("components"));
+    return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(root);
   }
 
   static String orderNo(String prefix) {
