@@ -41,6 +41,7 @@ public final class PayOnceClient {
   public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
   private static final String JSON_TYPE = "application/json";
+  private static final String PROBLEM_TYPE = "application/problem+json";
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final URI baseUrl;
@@ -266,7 +267,9 @@ public final class PayOnceClient {
     String nonce = nonce();
     long timestamp = clock.instant().getEpochSecond();
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri).timeout(requestTimeout).header("Accept", JSON_TYPE);
+        HttpRequest.newBuilder(uri)
+            .timeout(requestTimeout)
+            .header("Accept", JSON_TYPE + ", " + PROBLEM_TYPE);
     signer
         .headers(method, uri.getRawPath(), uri.getRawQuery(), body, timestamp, nonce)
         .forEach(request::header);
@@ -365,8 +368,9 @@ public final class PayOnceClient {
     }
 
     /**
-     * How long one attempt may take. A QR code or a payment code may wait on the channel: keep it
-     * above the server's channel timeouts (30 s by default).
+     * How long one attempt may take (30 s by default). A QR code or a payment code may wait on the
+     * channel, and a payment code on the buyer's password: keep it above the server's own channel
+     * timeouts.
      */
     public Builder requestTimeout(Duration requestTimeout) {
       this.requestTimeout = requestTimeout;
