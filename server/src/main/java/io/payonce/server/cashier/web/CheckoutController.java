@@ -50,7 +50,8 @@ class CheckoutController {
     ProblemType.VALIDATION,
     ProblemType.NOT_FOUND,
     ProblemType.ORDER_PAID,
-    ProblemType.ORDER_CLOSED
+    ProblemType.ORDER_CLOSED,
+    ProblemType.TOO_MANY_REQUESTS
   })
   @PostMapping(path = "/api/orders/{orderNo}/checkout", produces = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<CheckoutAnswer> open(
