@@ -5,6 +5,7 @@ import io.payonce.server.channel.ChannelCallJournal;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.notify.NotifyReceipts;
+import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.Payments;
@@ -30,6 +31,7 @@ public class PaymentViews {
   private final ChannelCallJournal calls;
   private final Alarms alarms;
   private final Refunds refunds;
+  private final OperatorActions operatorActions;
 
   PaymentViews(
       Payments payments,
@@ -38,7 +40,8 @@ public class PaymentViews {
       NotifyReceipts receipts,
       ChannelCallJournal calls,
       Alarms alarms,
-      Refunds refunds) {
+      Refunds refunds,
+      OperatorActions operatorActions) {
     this.payments = payments;
     this.orders = orders;
     this.journal = journal;
@@ -46,6 +49,7 @@ public class PaymentViews {
     this.calls = calls;
     this.alarms = alarms;
     this.refunds = refunds;
+    this.operatorActions = operatorActions;
   }
 
   /**
@@ -82,6 +86,7 @@ public class PaymentViews {
         receipts.receiptsFor(payment.outTradeNo()),
         calls.callsFor(payment.outTradeNo()),
         alarms.of(payment.outTradeNo()),
-        refunds.ofPayment(payment.payId()));
+        refunds.ofPayment(payment.payId()),
+        operatorActions.ofPayment(payment.outTradeNo()));
   }
 }

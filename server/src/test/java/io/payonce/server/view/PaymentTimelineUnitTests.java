@@ -72,6 +72,7 @@ class PaymentTimelineUnitTests {
                   Duration.ofMillis(40))),
           List.of(
               new Alarm(1, AlarmType.PAID_AFTER_CLOSE, "ALIPAY", "P-1", "late", at(9), null, null)),
+          List.of(),
           List.of());
 
   @Test
