@@ -141,7 +141,8 @@ class OpsSecurity {
   }
 
   @Bean
-  ConsoleOperators operators(OpsProperties props, Operators operators, PasswordEncoder encoder) {
+  ConsoleOperators consoleOperators(
+      OpsProperties props, Operators operators, PasswordEncoder encoder) {
     return new ConsoleOperators(props, operators, encoder);
   }
 }
