@@ -68,12 +68,11 @@ class OpsSecurity {
     http.authorizeHttpRequests(
         requests ->
             requests
-                .requestMatchers(LOGIN)
+                // The refusal page too: a post without CSRF token is refused signed in or not.
+                .requestMatchers(LOGIN, DENIED)
                 .permitAll()
                 .requestMatchers("/ops/operators/**", "/ops/api/apps/**", "/ops/apps/**")
                 .hasRole(admin)
-                .requestMatchers(DENIED)
-                .hasRole(viewer)
                 .requestMatchers(HttpMethod.GET, "/ops/**", "/actuator/prometheus")
                 .hasRole(viewer)
                 .requestMatchers(HttpMethod.HEAD, "/ops/**")

@@ -5,8 +5,11 @@ import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
-/** What every console page's layout needs: who is signed in. */
-@ControllerAdvice(basePackageClasses = ConsoleModel.class)
+/**
+ * What every console page's layout needs: who is signed in. For the console's controllers and the
+ * reconciliation page's (named, not imported: the reconcile module knows nothing of this one).
+ */
+@ControllerAdvice(basePackages = {"io.payonce.server.ops.web", "io.payonce.server.reconcile.web"})
 class ConsoleModel {
 
   private final RoleHierarchy roles;

@@ -193,6 +193,31 @@ class ConsoleRolesIntegrationTests {
   }
 
   @Test
+  void theCashierSwitchesToChineseAndItsScriptFollows() {
+    String cashier = http.checkout(http.createOrder("2.00", "Jasmine tea"));
+    WebDriver driver = browser.driver();
+    driver.manage().window().setSize(new Dimension(412, 915));
+
+    console.open(cashier + "?lang=zh_CN");
+    browser
+        .waitUpTo(java.time.Duration.ofSeconds(10))
+        .until(d -> "READY".equals(browser.state("cashier")));
+    assertThat(console.text("pay")).isEqualTo("使用支付宝付款");
+    driver.findElement(By.id("pay")).click();
+    browser
+        .waitUpTo(java.time.Duration.ofSeconds(10))
+        .until(d -> "WAITING".equals(browser.state("cashier")));
+
+    assertThat(console.text("waiting-status")).isEqualTo("请用支付宝扫码付款");
+    browser.documented("console", "cashier-zh");
+    console.open(cashier + "?lang=en");
+    browser
+        .waitUpTo(java.time.Duration.ofSeconds(10))
+        .until(d -> "WAITING".equals(browser.state("cashier")));
+    assertThat(console.text("waiting-status")).isEqualTo("Scan with Alipay to pay");
+  }
+
+  @Test
   void everyPageOpensForTheAdmin() {
     String outTradeNo = ConsoleSession.paidPayment(http, "8.80").outTradeNo();
     console.asBootstrapAdmin();

@@ -137,7 +137,7 @@ class ReconciliationApiIntegrationTests {
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
     assertThat(page.body())
-        .contains("<title>PayOnce — reconciliations</title>")
+        .contains("<title>Reconciliations · PayOnce operations</title>")
         .doesNotContain("src=\"http");
   }
 
