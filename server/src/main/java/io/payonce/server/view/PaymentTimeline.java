@@ -3,11 +3,13 @@ package io.payonce.server.view;
 import io.payonce.server.alarm.Alarm;
 import io.payonce.server.channel.ChannelCall;
 import io.payonce.server.journal.JournalEntry;
+import io.payonce.server.money.Money;
 import io.payonce.server.notify.NotifyReceipt;
 import io.payonce.server.operator.OperatorAction;
 import io.payonce.server.order.Order;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.refund.Refund;
+import io.payonce.server.refund.RefundStatus;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
@@ -85,6 +87,22 @@ public record PaymentTimeline(
     return transitions.stream()
         .collect(
             Collectors.groupingBy(JournalEntry::toStatus, TreeMap::new, Collectors.counting()));
+  }
+
+  /** What the payment's refunds took or still hold, in minor units: all but the failed ones. */
+  public long refundedMinor() {
+    return refunds.stream()
+        .filter(refund -> refund.status() != RefundStatus.FAIL)
+        .mapToLong(Refund::amountMinor)
+        .sum();
+  }
+
+  /** What is left to refund of the payment, as decimal text of its currency. */
+  public String refundLeft() {
+    return Money.ofMinor(
+            Math.max(0, payment.amount().minorUnits() - refundedMinor()),
+            payment.amount().currency())
+        .toDecimalString();
   }
 
   /** How many events of each kind the timeline holds. */

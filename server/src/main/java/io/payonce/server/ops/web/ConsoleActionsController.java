@@ -15,10 +15,8 @@ import io.payonce.server.payment.ChannelUnavailableException;
 import io.payonce.server.payment.OrderCancellation;
 import io.payonce.server.payment.PaymentInProgressException;
 import io.payonce.server.refund.OrderNotPaidException;
-import io.payonce.server.refund.Refund;
 import io.payonce.server.refund.RefundConflictException;
 import io.payonce.server.refund.RefundExceedsPaymentException;
-import io.payonce.server.refund.RefundStatus;
 import io.payonce.server.refund.Refunds;
 import io.payonce.server.view.PaymentTimeline;
 import io.payonce.server.view.PaymentViews;
@@ -196,15 +194,10 @@ class ConsoleActionsController {
   }
 
   private static String describe(Order order, PaymentTimeline t) {
-    long refunded =
-        t.refunds().stream()
-            .filter(r -> r.status() != RefundStatus.FAIL)
-            .mapToLong(Refund::amountMinor)
-            .sum();
     return "order "
         + order.status()
         + " · refunded "
-        + Money.ofMinor(refunded, order.amount().currency()).toDecimalString()
+        + Money.ofMinor(t.refundedMinor(), order.amount().currency()).toDecimalString()
         + " of "
         + order.amount().toDecimalString()
         + " "

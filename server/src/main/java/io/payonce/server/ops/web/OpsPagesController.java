@@ -2,6 +2,7 @@ package io.payonce.server.ops.web;
 
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.money.Money;
+import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.payment.PaymentStatus;
@@ -43,6 +44,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 class OpsPagesController {
 
   private static final int ALARMS_SHOWN = 200;
+  private static final int ACTIONS_SHOWN = 200;
 
   private static final Set<OrderStatus> REFUNDABLE =
       EnumSet.of(OrderStatus.PAID, OrderStatus.PARTIALLY_REFUNDED, OrderStatus.REFUNDING);
@@ -53,6 +55,7 @@ class OpsPagesController {
   private final Dashboards dashboards;
   private final PaymentSearch search;
   private final RefundList refundList;
+  private final OperatorActions operatorActions;
 
   OpsPagesController(
       OrderViews orders,
@@ -60,13 +63,15 @@ class OpsPagesController {
       Alarms alarms,
       Dashboards dashboards,
       PaymentSearch search,
-      RefundList refundList) {
+      RefundList refundList,
+      OperatorActions operatorActions) {
     this.orders = orders;
     this.payments = payments;
     this.alarms = alarms;
     this.dashboards = dashboards;
     this.search = search;
     this.refundList = refundList;
+    this.operatorActions = operatorActions;
   }
 
   @GetMapping(path = "/ops", produces = MediaType.TEXT_HTML_VALUE)
@@ -143,6 +148,13 @@ class OpsPagesController {
     // A fresh refund number with each page: submitting the same form twice refunds once.
     model.addAttribute("refundNo", "OPS" + UUID.randomUUID().toString().replace("-", ""));
     return "ops/payment";
+  }
+
+  /** The record of what operators did, newest first. */
+  @GetMapping(path = "/ops/actions", produces = MediaType.TEXT_HTML_VALUE)
+  String actions(Model model) {
+    model.addAttribute("actions", operatorActions.recent(ACTIONS_SHOWN));
+    return "ops/actions";
   }
 
   @GetMapping(path = "/ops/alarms", produces = MediaType.TEXT_HTML_VALUE)

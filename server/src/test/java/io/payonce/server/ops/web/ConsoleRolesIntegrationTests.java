@@ -78,6 +78,13 @@ class ConsoleRolesIntegrationTests {
             "REFUND by " + operator + " · DONE", "before: order PAID · refunded 0.00 of 10.00")
         .contains("→ SUCCESS · order PARTIALLY_REFUNDED");
     browser.documented("console", "timeline-after-refund");
+    console.open("/ops/actions");
+    assertThat(driver.findElements(By.cssSelector("tr.action-row[data-action=REFUND]")))
+        .filteredOn(row -> row.getText().contains(operator))
+        .singleElement()
+        .extracting(WebElement::getText)
+        .asString()
+        .contains("DONE");
     assertThat(actions.ofPayment(outTradeNo))
         .singleElement()
         .satisfies(
@@ -230,6 +237,7 @@ class ConsoleRolesIntegrationTests {
             new String[] {"/ops/alarms", "alarms"},
             new String[] {"/ops/reconciliations", "reconciliations"},
             new String[] {"/ops/operators", "operators-list"},
+            new String[] {"/ops/actions", "actions"},
             new String[] {"/ops/dashboard?lang=zh_CN", "dashboard-zh"});
     for (String[] page : pages) {
       console.open(page[0]);
