@@ -216,6 +216,15 @@ class ConsoleRolesIntegrationTests {
         .until(d -> "WAITING".equals(browser.state("cashier")));
 
     assertThat(console.text("waiting-status")).isEqualTo("请用支付宝扫码付款");
+    browser
+        .waitUpTo(java.time.Duration.ofSeconds(10))
+        .until(
+            d ->
+                (Boolean)
+                    ((org.openqa.selenium.JavascriptExecutor) d)
+                        .executeScript(
+                            "const qr = document.getElementById('qr');"
+                                + " return qr.complete && qr.naturalWidth > 0;"));
     browser.documented("console", "cashier-zh");
     console.open(cashier + "?lang=en");
     browser
