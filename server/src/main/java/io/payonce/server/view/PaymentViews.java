@@ -10,6 +10,7 @@ import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.Payments;
 import io.payonce.server.refund.Refunds;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 
@@ -58,7 +59,7 @@ public class PaymentViews {
    */
   @ConsistentRead
   public Optional<PaymentDetails> details(String appId, String outTradeNo) {
-    return history(outTradeNo)
+    return history(outTradeNo, false)
         .filter(history -> history.order().appId().equals(appId))
         .map(PaymentDetails::of);
   }
@@ -66,17 +67,20 @@ public class PaymentViews {
   /** The payment with this number as the operator's timeline shows it. */
   @ConsistentRead
   public Optional<PaymentTimeline> timeline(String outTradeNo) {
-    return history(outTradeNo).map(PaymentTimeline::of);
+    return history(outTradeNo, true).map(PaymentTimeline::of);
   }
 
-  private Optional<PaymentHistory> history(String outTradeNo) {
+  /** The merchant's API does not show what operators did: it need not read it. */
+  private Optional<PaymentHistory> history(String outTradeNo, boolean withOperatorActions) {
     if (outTradeNo.length() > MAX_OUT_TRADE_NO) {
       return Optional.empty();
     }
-    return payments.findByOutTradeNo(outTradeNo).map(this::history);
+    return payments
+        .findByOutTradeNo(outTradeNo)
+        .map(payment -> history(payment, withOperatorActions));
   }
 
-  private PaymentHistory history(Payment payment) {
+  private PaymentHistory history(Payment payment, boolean withOperatorActions) {
     var order = orders.findById(payment.orderId()).orElseThrow();
     return new PaymentHistory(
         payment,
@@ -87,6 +91,6 @@ public class PaymentViews {
         calls.callsFor(payment.outTradeNo()),
         alarms.of(payment.outTradeNo()),
         refunds.ofPayment(payment.payId()),
-        operatorActions.ofPayment(payment.outTradeNo()));
+        withOperatorActions ? operatorActions.ofPayment(payment.outTradeNo()) : List.of());
   }
 }
