@@ -2,6 +2,10 @@ package io.payonce.server.ops.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.operator.OperatorActions;
+import io.payonce.server.payment.Payments;
+import io.payonce.server.refund.Refunds;
+import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import java.io.IOException;
 import java.net.CookieManager;
@@ -11,10 +15,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
@@ -29,6 +35,9 @@ class ConsoleFormLoginIntegrationTests {
       Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"|value=\"([^\"]+)\" name=\"_csrf\"");
 
   @LocalServerPort int port;
+  @Autowired Refunds refunds;
+  @Autowired Payments payments;
+  @Autowired OperatorActions actions;
   HttpClient browser;
   String base;
 
@@ -90,6 +99,44 @@ class ConsoleFormLoginIntegrationTests {
     assertThat(get("/ops/login?lang=xx", "zh-CN").body()).contains("<h1>Sign in</h1>");
   }
 
+  @Test
+  void aRefundFormSubmittedTwiceRefundsOnceAndTooMuchIsRefusedAndRecorded() throws Exception {
+    var paid = ConsoleSession.paidPayment(new PayOnceHttp(port), "9.00");
+    String token = token(get("/ops/login", "en").body());
+    post("/ops/login", "username=ops&password=payonce", token);
+    String page = get("/ops/payments/" + paid.outTradeNo(), "en").body();
+    String sessionToken = token(page);
+    Matcher number =
+        Pattern.compile("name=\"outRequestNo\" value=\"([A-Za-z0-9_]+)\"").matcher(page);
+    assertThat(number.find()).isTrue();
+    String refund = "/ops/payments/" + paid.outTradeNo() + "/refund";
+    String form = "amount=3.00&outRequestNo=" + number.group(1);
+
+    // As a browser does, each post's redirect is followed (it shows, and uses up, the message).
+    String first = postAndFollow(refund, form, sessionToken);
+    String again = postAndFollow(refund, form, sessionToken);
+    String tooMuch = postAndFollow(refund, "amount=7.00&outRequestNo=OPSTOOMUCH1", sessionToken);
+
+    assertThat(List.of(first, again)).allSatisfy(shown -> assertThat(shown).contains("Refunded."));
+    assertThat(tooMuch).contains("id=\"refused\"", "That is more than is left to refund.");
+    assertThat(
+            refunds.ofPayment(payments.findByOutTradeNo(paid.outTradeNo()).orElseThrow().payId()))
+        .singleElement()
+        .satisfies(r -> assertThat(r.amountMinor()).isEqualTo(300));
+    assertThat(actions.ofPayment(paid.outTradeNo()))
+        .extracting(a -> a.outcome() + " " + a.after())
+        .containsExactly(
+            "DONE refund " + number.group(1) + " 3.00 → SUCCESS · order PARTIALLY_REFUNDED",
+            "DONE refund " + number.group(1) + " 3.00 → SUCCESS · order PARTIALLY_REFUNDED",
+            "FAILED refused: RefundExceedsPaymentException");
+  }
+
+  private String postAndFollow(String path, String form, String token) throws Exception {
+    HttpResponse<String> posted = post(path, form, token);
+    assertThat(posted.statusCode()).isEqualTo(302);
+    return get(posted.headers().firstValue("Location").orElseThrow(), "en").body();
+  }
+
   private static String token(String page) {
     Matcher m = CSRF.matcher(page);
     assertThat(m.find()).as("a CSRF field on the page").isTrue();
@@ -99,7 +146,7 @@ class ConsoleFormLoginIntegrationTests {
   private HttpResponse<String> get(String path, String language)
       throws IOException, InterruptedException {
     return browser.send(
-        HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest.newBuilder(URI.create(path.startsWith("http") ? path : base + path))
             .header("Accept", "text/html")
             .header("Accept-Language", language)
             .build(),
