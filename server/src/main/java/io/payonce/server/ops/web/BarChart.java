@@ -4,6 +4,7 @@ import io.payonce.server.view.Dashboard.Figure;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import java.util.stream.IntStream;
 
 /**
  * A horizontal bar chart drawn by the page as inline SVG: no script and nothing fetched, so it
@@ -29,7 +30,7 @@ record BarChart(List<Bar> bars, int height) {
       List<Figure> figures, ToLongFunction<Figure> value, Function<Figure, String> shown) {
     long max = figures.stream().mapToLong(value).max().orElse(0);
     List<Bar> bars =
-        java.util.stream.IntStream.range(0, figures.size())
+        IntStream.range(0, figures.size())
             .mapToObj(
                 i -> {
                   Figure f = figures.get(i);

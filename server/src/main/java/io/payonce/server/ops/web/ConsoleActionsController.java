@@ -23,6 +23,7 @@ import io.payonce.server.view.PaymentViews;
 import io.payonce.server.web.TextRules;
 import java.security.Principal;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
@@ -173,8 +174,8 @@ class ConsoleActionsController {
       String outTradeNo,
       OperatorActions.Request request,
       Supplier<T> action,
-      java.util.function.Function<? super T, String> after,
-      java.util.function.Function<? super T, String> done) {
+      Function<? super T, String> after,
+      Function<? super T, String> done) {
     try {
       T result = actions.run(request, action, after);
       flash.addFlashAttribute("done", done.apply(result));

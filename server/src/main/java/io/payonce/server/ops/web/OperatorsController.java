@@ -7,6 +7,7 @@ import io.payonce.server.operator.OperatorRole;
 import io.payonce.server.operator.Operators;
 import java.security.Principal;
 import java.util.function.Supplier;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,10 +26,7 @@ class OperatorsController {
   private final Operators operators;
   private final String bootstrap;
 
-  OperatorsController(
-      Operators operators,
-      @org.springframework.beans.factory.annotation.Value("${payonce.ops.username:ops}")
-          String bootstrap) {
+  OperatorsController(Operators operators, @Value("${payonce.ops.username:ops}") String bootstrap) {
     this.operators = operators;
     this.bootstrap = bootstrap;
   }
