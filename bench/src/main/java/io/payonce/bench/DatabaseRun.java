@@ -357,7 +357,7 @@ final class DatabaseRun {
 
   private Runner.Outcome viaRawJdbc(Round round, Operation op, int c) throws Exception {
     try (RawAuditTrail trail = new RawAuditTrail(db.connect(Variant.B1))) {
-      return viaRawJdbc(round, op, c, new RawScanToPay(trail));
+      return viaRawJdbc(round, op, c, new RawScanToPay(trail, db == BenchDatabase.POSTGRES));
     }
   }
 
