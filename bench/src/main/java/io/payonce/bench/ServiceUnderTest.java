@@ -196,6 +196,11 @@ final class ServiceUnderTest implements AutoCloseable {
     return Integer.parseInt(context.getEnvironment().getRequiredProperty("local.server.port"));
   }
 
+  /** The server's connection pool, to watch how many connections are in use and awaited. */
+  com.zaxxer.hikari.HikariPoolMXBean pool() throws java.sql.SQLException {
+    return context.getBean(DataSource.class).unwrap(HikariDataSource.class).getHikariPoolMXBean();
+  }
+
   /** Closes the pool's connections, so that PostgreSQL reports their WAL statistics. */
   void closeConnections() throws java.sql.SQLException {
     context
