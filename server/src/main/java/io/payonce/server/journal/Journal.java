@@ -8,6 +8,8 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -41,6 +43,9 @@ public class Journal {
 
   private final JdbcClient jdbc;
   private final Clock clock;
+  // The statement for n rows, built once per n (a notify's transaction appends two rows).
+  private static final Map<Integer, String> INSERTS = new ConcurrentHashMap<>();
+
   private final HeldInserts<Row> held = new HeldInserts<>(this::insert);
 
   Journal(JdbcClient jdbc, Clock clock) {
@@ -80,16 +85,8 @@ public class Journal {
   }
 
   private void insert(List<Row> rows) {
-    StringBuilder sql = new StringBuilder(INSERT.substring(0, INSERT.indexOf("VALUES")));
-    sql.append("VALUES ");
-    for (int i = 0; i < rows.size(); i++) {
-      sql.append(i == 0 ? "" : ", ")
-          .append(
-              "(:aggregate%1$d, :aggregateId%1$d, :fromStatus%1$d, :toStatus%1$d, :source%1$d,"
-                      .formatted(i)
-                  + " :detail%1$d, :occurredAt%1$d)".formatted(i));
-    }
-    JdbcClient.StatementSpec statement = jdbc.sql(sql.toString());
+    String sql = INSERTS.computeIfAbsent(rows.size(), Journal::insertOf);
+    JdbcClient.StatementSpec statement = jdbc.sql(sql);
     for (int i = 0; i < rows.size(); i++) {
       Row row = rows.get(i);
       statement =
@@ -103,6 +100,20 @@ public class Journal {
               .param("occurredAt" + i, row.occurredAt());
     }
     statement.update();
+  }
+
+  /** {@link #INSERT} with {@code n} rows of values, their parameters numbered 0 to n-1. */
+  private static String insertOf(int n) {
+    StringBuilder sql = new StringBuilder(INSERT.substring(0, INSERT.indexOf("VALUES")));
+    sql.append("VALUES ");
+    for (int i = 0; i < n; i++) {
+      sql.append(i == 0 ? "" : ", ")
+          .append(
+              "(:aggregate%1$d, :aggregateId%1$d, :fromStatus%1$d, :toStatus%1$d, :source%1$d,"
+                      .formatted(i)
+                  + " :detail%1$d, :occurredAt%1$d)".formatted(i));
+    }
+    return sql.toString();
   }
 
   /** One journal row's values. */

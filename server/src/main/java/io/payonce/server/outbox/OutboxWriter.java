@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -75,6 +76,9 @@ public class OutboxWriter {
   private final JdbcClient jdbc;
   private final JsonMapper json;
   private final Clock clock;
+  // The statement for n rows, built once per n (a notify's transaction appends two events).
+  private static final Map<Integer, String> INSERTS = new ConcurrentHashMap<>();
+
   private final HeldInserts<Row> held = new HeldInserts<>(this::insert);
 
   OutboxWriter(JdbcClient jdbc, JsonMapper json, Clock clock) {
@@ -136,7 +140,10 @@ public class OutboxWriter {
 
   private void insert(List<Row> rows) {
     JdbcClient.StatementSpec statement =
-        jdbc.sql(rows.size() == 1 ? INSERT : insertOf(rows.size()));
+        jdbc.sql(
+            rows.size() == 1
+                ? INSERT
+                : INSERTS.computeIfAbsent(rows.size(), OutboxWriter::insertOf));
     for (int i = 0; i < rows.size(); i++) {
       Row row = rows.get(i);
       String n = rows.size() == 1 ? "" : String.valueOf(i);
