@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A database server the bench runs against, in its own database {@value #NAME} (dropped and created
+ * A database server the bench runs against, in its own database {@link #NAME} (dropped and created
  * at each run, never the tests' {@code test}). Knows how to tell whether commits are durable and
  * how to read the server's count of durable flushes.
  */
@@ -201,7 +201,21 @@ enum BenchDatabase {
     }
   };
 
-  static final String NAME = "payonce_bench";
+  /**
+   * The bench's database, {@code PAYONCE_BENCH_DATABASE} or {@code payonce_bench}: letters, digits
+   * and underscores only, and never one of the tests' databases.
+   */
+  static final String NAME = databaseName(System.getenv("PAYONCE_BENCH_DATABASE"));
+
+  static String databaseName(String configured) {
+    String name = configured == null || configured.isBlank() ? "payonce_bench" : configured;
+    if (!name.matches("[a-z][a-z0-9_]{0,62}") || name.equals("test") || name.startsWith("test_")) {
+      throw new IllegalArgumentException(
+          "PAYONCE_BENCH_DATABASE must be lower-case letters, digits and _, not a test database: "
+              + name);
+    }
+    return name;
+  }
 
   private final String label;
   private final String defaultServer;

@@ -4,12 +4,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -119,24 +115,7 @@ final class DatabaseRun {
 
   private Round prepare(String level, int ops) throws Exception {
     Round round = new Round(runId + "-" + level, ops, random.split());
-    ExecutorService creators = Executors.newFixedThreadPool(8);
-    try {
-      List<Future<?>> created =
-          round.serviceOrders.stream()
-              .<Future<?>>map(
-                  orderNo ->
-                      creators.submit(
-                          () -> {
-                            client.createOrder(orderNo);
-                            return null;
-                          }))
-              .toList();
-      for (Future<?> future : created) {
-        future.get();
-      }
-    } finally {
-      creators.shutdown();
-    }
+    client.createOrders(round.serviceOrders);
     try (Connection c = db.connect(Variant.B1)) {
       RawScanToPay.insertOrders(c, round.b1Orders);
     }
@@ -357,7 +336,7 @@ final class DatabaseRun {
 
   private Runner.Outcome viaRawJdbc(Round round, Operation op, int c) throws Exception {
     try (RawAuditTrail trail = new RawAuditTrail(db.connect(Variant.B1))) {
-      return viaRawJdbc(round, op, c, new RawScanToPay(trail));
+      return viaRawJdbc(round, op, c, new RawScanToPay(trail, db == BenchDatabase.POSTGRES));
     }
   }
 

@@ -39,8 +39,24 @@ final class RawScanToPay {
       FROM orders
       """;
 
-  private static final String SELECT_ORDER_BY_NO =
-      ORDER_COLUMNS + "WHERE app_id = ? AND order_no = ?";
+  private static final String ORDER_PREFIXED_COLUMNS =
+      """
+      o.id AS o_id, o.app_id AS o_app_id, o.order_no AS o_order_no, o.user_id AS o_user_id,
+      o.amount_minor AS o_amount_minor, o.currency AS o_currency, o.title AS o_title,
+      o.status AS o_status, o.paid_by AS o_paid_by, o.created_at AS o_created_at,
+      o.updated_at AS o_updated_at, o.version AS o_version
+      """;
+
+  private static final String SELECT_ORDER_WITH_IN_FLIGHT =
+      "SELECT "
+          + ORDER_PREFIXED_COLUMNS
+          + """
+          , p.*
+          FROM orders o
+          LEFT JOIN payment p ON p.order_id = o.id AND p.active_slot = ?
+          WHERE o.app_id = ?
+            AND o.order_no = ?
+          """;
 
   private static final String SELECT_ORDER_BY_ID = ORDER_COLUMNS + "WHERE id = ?";
 
@@ -74,12 +90,11 @@ final class RawScanToPay {
       FOR UPDATE
       """;
 
-  private static final String SELECT_ORDER_PREVIOUS_STATUS =
-      """
-      SELECT previous_status
-      FROM orders
-      WHERE id = ?
-      """;
+  private static final String SELECT_ORDER_FOR_UPDATE = SELECT_ORDER_BY_ID + "\nFOR UPDATE";
+
+  private static final String ORDER_TRANSITION_RETURNING = ORDER_TRANSITION + "RETURNING *";
+
+  private static final String SELECT_ORDER_TRANSITIONED = "SELECT * FROM orders WHERE id = ?";
 
   private static final String INSERT_PAYMENT =
       """
@@ -102,13 +117,6 @@ final class RawScanToPay {
   private static final String SELECT_PAYMENT_BY_OUT_TRADE_NO =
       PAYMENT_COLUMNS + "WHERE out_trade_no = ?";
 
-  private static final String SELECT_PAYMENT_IN_FLIGHT =
-      PAYMENT_COLUMNS
-          + """
-          WHERE order_id = ?
-            AND active_slot = ?
-          """;
-
   private static final String PAYMENT_TRANSITION =
       """
       UPDATE payment
@@ -125,11 +133,30 @@ final class RawScanToPay {
         AND status IN (%s)
       """;
 
-  private static final String SELECT_PAYMENT_PREVIOUS_STATUS =
+  private static final String PAYMENT_TRANSITIONED_OF_ROW =
       """
-      SELECT previous_status
-      FROM payment
-      WHERE pay_id = ?
+      SELECT p.*, o.order_no AS order_no_of_payment
+      FROM payment p
+      JOIN orders o ON o.id = p.order_id
+      WHERE p.pay_id = ?
+      """;
+
+  private static final String PAYMENT_TRANSITION_RETURNING =
+      "WITH changed AS ("
+          + PAYMENT_TRANSITION
+          + """
+          RETURNING *)
+          SELECT c.*, o.order_no AS order_no_of_payment
+          FROM changed c
+          JOIN orders o ON o.id = c.order_id
+          """;
+
+  private static final String SELECT_PAYMENT_WITH_FACT =
+      """
+      SELECT p.*, d.out_trade_no AS fact_applied_to
+      FROM payment p
+      LEFT JOIN notify_dedup d ON d.channel = ? AND d.event_key = ?
+      WHERE p.out_trade_no = ?
       """;
 
   private static final String INSERT_JOURNAL =
@@ -172,9 +199,15 @@ final class RawScanToPay {
   private static final String QR_PREFIX = "https://qr.alipay.com/bench";
 
   private final RawAuditTrail audit;
+  private final boolean returning;
 
-  RawScanToPay(RawAuditTrail audit) {
+  /**
+   * @param returning whether the database answers UPDATE … RETURNING (PostgreSQL), as the server's
+   *     UpdateReturning tells: else the changed row is read back in the transaction
+   */
+  RawScanToPay(RawAuditTrail audit, boolean returning) {
     this.audit = audit;
+    this.returning = returning;
   }
 
   /** Set-up, not timed: CREATED orders as POST /api/orders would leave them. */
@@ -202,13 +235,16 @@ final class RawScanToPay {
   }
 
   /**
-   * A precreate of a new order: QrPrecreation reads the order and looks for a payment in flight,
+   * A precreate of a new order: QrPrecreation reads the order with its payment in flight (none),
    * PaymentOpener's transaction opens the payment, the channel call joins the audit batch,
    * PaymentTransitions' transaction stores the QR code.
    */
   RawPayment precreate(Connection c, String orderNo, Round.RawIds ids) throws SQLException {
-    long orderId = orderIdByNo(c, orderNo);
-    inFlight(c, orderId, false);
+    OrderAndInFlight read = orderWithInFlight(c, orderNo);
+    if (read.inFlightStatus() != null) {
+      throw new IllegalStateException("a payment in flight already for " + orderNo);
+    }
+    long orderId = read.orderId();
     String outTradeNo = ids.outTradeNo();
     long payId =
         inTransaction(
@@ -217,8 +253,7 @@ final class RawScanToPay {
               LocalDateTime now = now();
               lockOrderIfPayable(c, orderId, now);
               if ("CREATED".equals(orderStatus(c, orderId))) {
-                orderTransition(c, orderId, "PAYING", null, "CREATED");
-                String previous = single(c, SELECT_ORDER_PREVIOUS_STATUS, orderId);
+                String previous = orderTransitionReturning(c, orderId, "PAYING", "CREATED");
                 journal(c, "ORDER", orderId, previous, "PAYING", "API", "payment opened");
               }
               long id = insertPayment(c, orderId, outTradeNo, now);
@@ -230,8 +265,9 @@ final class RawScanToPay {
     inTransaction(
         c,
         () -> {
-          paymentTransition(c, payId, "PRECREATED", 1, null, QR_PREFIX + payId, "INIT");
-          String previous = single(c, SELECT_PAYMENT_PREVIOUS_STATUS, payId);
+          String previous =
+              paymentTransitionReturning(
+                  c, payId, "PRECREATED", 1, null, QR_PREFIX + payId, "INIT");
           journal(c, "PAYMENT", payId, previous, "PRECREATED", "API", "qr issued");
           return null;
         });
@@ -239,91 +275,82 @@ final class RawScanToPay {
   }
 
   /**
-   * A repeat precreate of an order whose payment is PRECREATED: QrPrecreation reads the order and
-   * finds the payment in flight with a plain read, which is answered as it stands.
+   * A repeat precreate of an order whose payment is PRECREATED: QrPrecreation's one read of the
+   * order and its payment in flight (no transaction), which is answered as it stands.
    */
   static void duplicatePrecreate(Connection c, String orderNo) throws SQLException {
-    long orderId = orderIdByNo(c, orderNo);
-    if (!inFlight(c, orderId, true)) {
+    if (!"PRECREATED".equals(orderWithInFlight(c, orderNo).inFlightStatus())) {
       throw new IllegalStateException("no payment in flight for " + orderNo);
     }
   }
 
-  private static boolean inFlight(Connection c, long orderId, boolean precreated)
-      throws SQLException {
-    try (PreparedStatement inFlight = c.prepareStatement(SELECT_PAYMENT_IN_FLIGHT)) {
-      inFlight.setLong(1, orderId);
-      inFlight.setInt(2, 1);
-      try (ResultSet rs = inFlight.executeQuery()) {
-        return rs.next() && (!precreated || "PRECREATED".equals(rs.getString("status")));
-      }
-    }
-  }
-
   /**
-   * A first TRADE_SUCCESS notify: the payment is read, then one transaction inserts the dedup row
-   * and moves payment and order with their journal and outbox rows; the receipt joins the audit
-   * batch.
+   * A first TRADE_SUCCESS notify: the payment is read with its dedup row, then one transaction
+   * inserts the dedup row, locks the order (the whole row), moves the payment returning its row,
+   * moves the order, and inserts the journal's and the outbox's two rows in one statement each; the
+   * receipt joins the audit batch.
    */
   void notifyFirst(Connection c, RawPayment p) throws SQLException {
-    selectByText(c, SELECT_PAYMENT_BY_OUT_TRADE_NO, p.outTradeNo());
+    if (factApplied(c, p)) {
+      throw new IllegalStateException("notify applied before for " + p.outTradeNo());
+    }
     inTransaction(
         c,
         () -> {
           dedup(c, p, now());
           // The order row before the payment's, as the service locks them.
-          single(c, SELECT_ORDER_STATUS_FOR_UPDATE, p.orderId());
-          paymentTransition(
-              c,
-              p.payId(),
-              "SUCCESS",
-              null,
-              p.tradeNo(),
-              null,
-              "INIT",
-              "PRECREATED",
-              "PAYING",
-              "FAIL",
-              "CLOSED");
-          String previous = single(c, SELECT_PAYMENT_PREVIOUS_STATUS, p.payId());
-          journal(
-              c,
-              "PAYMENT",
-              p.payId(),
-              previous,
-              "SUCCESS",
-              "NOTIFY",
-              "paid trade_no=" + p.tradeNo());
-          selectById(c, SELECT_PAYMENT_BY_ID, p.payId());
-          outbox(c, "PAYMENT", p.payId(), "PaymentSucceeded", paymentPayload(p, previous));
-          single(c, SELECT_PAYMENT_PREVIOUS_STATUS, p.payId());
+          selectById(c, SELECT_ORDER_FOR_UPDATE, p.orderId());
+          String previous =
+              paymentTransitionReturning(
+                  c,
+                  p.payId(),
+                  "SUCCESS",
+                  null,
+                  p.tradeNo(),
+                  null,
+                  "INIT",
+                  "PRECREATED",
+                  "PAYING",
+                  "FAIL",
+                  "CLOSED");
           orderTransition(c, p.orderId(), "PAID", p.payId(), "PAYING", "CLOSED");
-          String orderPrevious = single(c, SELECT_ORDER_PREVIOUS_STATUS, p.orderId());
           journal(
               c,
-              "ORDER",
-              p.orderId(),
-              orderPrevious,
-              "PAID",
-              "NOTIFY",
-              "paid by " + p.outTradeNo());
-          selectById(c, SELECT_ORDER_BY_ID, p.orderId());
-          outbox(c, "ORDER", p.orderId(), "OrderPaid", orderPayload(p));
+              new JournalRow(
+                  "PAYMENT", p.payId(), previous, "SUCCESS", "paid trade_no=" + p.tradeNo()),
+              new JournalRow("ORDER", p.orderId(), "PAYING", "PAID", "paid by " + p.outTradeNo()));
+          outbox(
+              c,
+              new OutboxRow("PAYMENT", p.payId(), "PaymentSucceeded", paymentPayload(p, previous)),
+              new OutboxRow("ORDER", p.orderId(), "OrderPaid", orderPayload(p)));
           return null;
         });
     receipt(p, "APPLIED", "success", "payment SUCCESS");
   }
 
   /**
-   * A repeat of a notify already applied: the dedup insert fails and its transaction rolls back,
-   * the payment's status is read for the receipt, which joins the audit batch.
+   * A repeat of a notify already applied: the payment's read finds the dedup row (no transaction);
+   * the receipt joins the audit batch.
    */
   void notifyDuplicate(Connection c, RawPayment p) throws SQLException {
-    selectByText(c, SELECT_PAYMENT_BY_OUT_TRADE_NO, p.outTradeNo());
-    rolledBackOnDuplicate(
-        c, () -> dedup(c, p, now()), "notify applied twice for " + p.outTradeNo());
-    selectById(c, SELECT_PAYMENT_BY_ID, p.payId());
+    if (!factApplied(c, p)) {
+      throw new IllegalStateException("duplicate notify found no dedup row for " + p.outTradeNo());
+    }
     receipt(p, "DUPLICATE", "success", "payment SUCCESS");
+  }
+
+  private static boolean factApplied(Connection c, RawPayment p) throws SQLException {
+    try (PreparedStatement select = c.prepareStatement(SELECT_PAYMENT_WITH_FACT)) {
+      select.setString(1, CHANNEL);
+      select.setString(2, eventKey(p));
+      select.setString(3, p.outTradeNo());
+      try (ResultSet rs = select.executeQuery()) {
+        if (!rs.next()) {
+          throw new IllegalStateException("no payment " + p.outTradeNo());
+        }
+        return rs.getString("fact_applied_to") != null;
+      }
+    }
   }
 
   /** Statements that need the connection, in the order they run. */
@@ -371,15 +398,20 @@ final class RawScanToPay {
     throw new IllegalStateException(ifNot);
   }
 
-  private static long orderIdByNo(Connection c, String orderNo) throws SQLException {
-    try (PreparedStatement select = c.prepareStatement(SELECT_ORDER_BY_NO)) {
-      select.setString(1, ServiceClient.APP_ID);
-      select.setString(2, orderNo);
+  /** The order's id and its in-flight payment's status (null: none), from QrPrecreation's read. */
+  private record OrderAndInFlight(long orderId, String inFlightStatus) {}
+
+  private static OrderAndInFlight orderWithInFlight(Connection c, String orderNo)
+      throws SQLException {
+    try (PreparedStatement select = c.prepareStatement(SELECT_ORDER_WITH_IN_FLIGHT)) {
+      select.setInt(1, 1);
+      select.setString(2, ServiceClient.APP_ID);
+      select.setString(3, orderNo);
       try (ResultSet rs = select.executeQuery()) {
         if (!rs.next()) {
           throw new IllegalStateException("no order " + orderNo);
         }
-        return rs.getLong("id");
+        return new OrderAndInFlight(rs.getLong("o_id"), rs.getString("status"));
       }
     }
   }
@@ -439,40 +471,109 @@ final class RawScanToPay {
       String... from)
       throws SQLException {
     try (PreparedStatement move = c.prepareStatement(PAYMENT_TRANSITION.formatted(inList(from)))) {
-      move.setString(1, to);
-      if (activeSlot == null) {
-        move.setNull(2, Types.SMALLINT);
-      } else {
-        move.setInt(2, activeSlot);
-      }
-      setText(move, 3, tradeNo);
-      setText(move, 4, qrCode);
-      move.setNull(5, Types.TIMESTAMP);
-      move.setString(6, to);
-      move.setObject(7, now());
-      move.setLong(8, payId);
-      for (int i = 0; i < from.length; i++) {
-        move.setString(9 + i, from[i]);
-      }
+      paymentTransitionParams(move, payId, to, activeSlot, tradeNo, qrCode, from);
       requireOne(move.executeUpdate(), "payment to " + to);
+    }
+  }
+
+  private static void paymentTransitionParams(
+      PreparedStatement move,
+      long payId,
+      String to,
+      Integer activeSlot,
+      String tradeNo,
+      String qrCode,
+      String... from)
+      throws SQLException {
+    move.setString(1, to);
+    if (activeSlot == null) {
+      move.setNull(2, Types.SMALLINT);
+    } else {
+      move.setInt(2, activeSlot);
+    }
+    setText(move, 3, tradeNo);
+    setText(move, 4, qrCode);
+    move.setNull(5, Types.TIMESTAMP);
+    move.setString(6, to);
+    move.setObject(7, now());
+    move.setLong(8, payId);
+    for (int i = 0; i < from.length; i++) {
+      move.setString(9 + i, from[i]);
     }
   }
 
   private static void orderTransition(
       Connection c, long orderId, String to, Long paidBy, String... from) throws SQLException {
     try (PreparedStatement move = c.prepareStatement(ORDER_TRANSITION.formatted(inList(from)))) {
-      move.setString(1, to);
-      if (paidBy == null) {
-        move.setNull(2, Types.BIGINT);
-      } else {
-        move.setLong(2, paidBy);
-      }
-      move.setObject(3, now());
-      move.setLong(4, orderId);
-      for (int i = 0; i < from.length; i++) {
-        move.setString(5 + i, from[i]);
-      }
+      orderTransitionParams(move, orderId, to, paidBy, from);
       requireOne(move.executeUpdate(), "order to " + to);
+    }
+  }
+
+  private static void orderTransitionParams(
+      PreparedStatement move, long orderId, String to, Long paidBy, String... from)
+      throws SQLException {
+    move.setString(1, to);
+    if (paidBy == null) {
+      move.setNull(2, Types.BIGINT);
+    } else {
+      move.setLong(2, paidBy);
+    }
+    move.setObject(3, now());
+    move.setLong(4, orderId);
+    for (int i = 0; i < from.length; i++) {
+      move.setString(5 + i, from[i]);
+    }
+  }
+
+  /** The payment's transition as PaymentTransitions runs it; answers the status it left. */
+  private String paymentTransitionReturning(
+      Connection c,
+      long payId,
+      String to,
+      Integer activeSlot,
+      String tradeNo,
+      String qrCode,
+      String... from)
+      throws SQLException {
+    if (!returning) {
+      paymentTransition(c, payId, to, activeSlot, tradeNo, qrCode, from);
+      return previousOf(c, PAYMENT_TRANSITIONED_OF_ROW, payId);
+    }
+    try (PreparedStatement move =
+        c.prepareStatement(PAYMENT_TRANSITION_RETURNING.formatted(inList(from)))) {
+      paymentTransitionParams(move, payId, to, activeSlot, tradeNo, qrCode, from);
+      return previousOf(move, "payment to " + to);
+    }
+  }
+
+  /** The order's transition as OrderTransitions runs it; answers the status it left. */
+  private String orderTransitionReturning(Connection c, long orderId, String to, String... from)
+      throws SQLException {
+    if (!returning) {
+      orderTransition(c, orderId, to, null, from);
+      return previousOf(c, SELECT_ORDER_TRANSITIONED, orderId);
+    }
+    try (PreparedStatement move =
+        c.prepareStatement(ORDER_TRANSITION_RETURNING.formatted(inList(from)))) {
+      orderTransitionParams(move, orderId, to, null, from);
+      return previousOf(move, "order to " + to);
+    }
+  }
+
+  private static String previousOf(Connection c, String sql, long id) throws SQLException {
+    try (PreparedStatement select = c.prepareStatement(sql)) {
+      select.setLong(1, id);
+      return previousOf(select, "read back of " + id);
+    }
+  }
+
+  private static String previousOf(PreparedStatement statement, String what) throws SQLException {
+    try (ResultSet rs = statement.executeQuery()) {
+      if (!rs.next()) {
+        throw new IllegalStateException(what + " changed no row");
+      }
+      return rs.getString("previous_status");
     }
   }
 
@@ -484,31 +585,62 @@ final class RawScanToPay {
   private static void journal(
       Connection c, String aggregate, long id, String from, String to, String source, String detail)
       throws SQLException {
-    try (PreparedStatement insert = c.prepareStatement(INSERT_JOURNAL)) {
-      insert.setString(1, aggregate);
-      insert.setLong(2, id);
-      setText(insert, 3, from);
-      insert.setString(4, to);
-      insert.setString(5, source);
-      insert.setString(6, detail);
-      insert.setObject(7, now());
+    journal(c, new JournalRow(aggregate, id, from, to, detail, source));
+  }
+
+  /** One journal row; the notify's are the NOTIFY source's. */
+  private record JournalRow(
+      String aggregate, long id, String from, String to, String detail, String source) {
+    JournalRow(String aggregate, long id, String from, String to, String detail) {
+      this(aggregate, id, from, to, detail, "NOTIFY");
+    }
+  }
+
+  /** Journal rows in one INSERT, as Journal writes the rows of one batch. */
+  private static void journal(Connection c, JournalRow... rows) throws SQLException {
+    try (PreparedStatement insert = c.prepareStatement(valuesTimes(INSERT_JOURNAL, rows.length))) {
+      int at = 0;
+      for (JournalRow row : rows) {
+        insert.setString(++at, row.aggregate());
+        insert.setLong(++at, row.id());
+        setText(insert, ++at, row.from());
+        insert.setString(++at, row.to());
+        insert.setString(++at, row.source());
+        insert.setString(++at, row.detail());
+        insert.setObject(++at, now());
+      }
       insert.executeUpdate();
     }
   }
 
-  private static void outbox(Connection c, String aggregate, long id, String type, String payload)
-      throws SQLException {
-    try (PreparedStatement insert = c.prepareStatement(INSERT_OUTBOX)) {
-      insert.setString(1, aggregate);
-      insert.setLong(2, id);
-      insert.setString(3, type);
-      insert.setString(4, payload);
-      insert.setObject(5, now());
-      insert.setString(6, java.util.UUID.randomUUID().toString());
-      insert.setNull(7, Types.VARCHAR);
-      insert.setNull(8, Types.VARCHAR);
+  /** One outbox row. */
+  private record OutboxRow(String aggregate, long id, String type, String payload) {}
+
+  /** Outbox rows in one INSERT, as OutboxWriter writes the rows of one batch. */
+  private static void outbox(Connection c, OutboxRow... rows) throws SQLException {
+    try (PreparedStatement insert = c.prepareStatement(valuesTimes(INSERT_OUTBOX, rows.length))) {
+      int at = 0;
+      for (OutboxRow row : rows) {
+        insert.setString(++at, row.aggregate());
+        insert.setLong(++at, row.id());
+        insert.setString(++at, row.type());
+        insert.setString(++at, row.payload());
+        insert.setObject(++at, now());
+        insert.setString(++at, java.util.UUID.randomUUID().toString());
+        insert.setNull(++at, Types.VARCHAR);
+        insert.setNull(++at, Types.VARCHAR);
+      }
       insert.executeUpdate();
     }
+  }
+
+  /** An INSERT … VALUES (…) statement with its VALUES tuple repeated {@code n} times. */
+  static String valuesTimes(String insert, int n) {
+    int values = insert.indexOf("VALUES");
+    String tuple = insert.substring(values + "VALUES".length()).strip();
+    return insert.substring(0, values)
+        + "VALUES "
+        + String.join(", ", java.util.Collections.nCopies(n, tuple));
   }
 
   private static void channelCall(Connection c, String outTradeNo) throws SQLException {
@@ -527,7 +659,7 @@ final class RawScanToPay {
   private static void dedup(Connection c, RawPayment p, LocalDateTime now) throws SQLException {
     try (PreparedStatement insert = c.prepareStatement(INSERT_NOTIFY_DEDUP)) {
       insert.setString(1, CHANNEL);
-      insert.setString(2, p.tradeNo() + ":TRADE_SUCCESS");
+      insert.setString(2, eventKey(p));
       insert.setString(3, p.outTradeNo());
       insert.setString(4, PAYLOAD_HASH);
       insert.setObject(5, now);
@@ -542,7 +674,7 @@ final class RawScanToPay {
             insert.setString(1, CHANNEL);
             insert.setString(2, p.outTradeNo());
             insert.setString(3, "bench" + p.payId());
-            insert.setString(4, p.tradeNo() + ":TRADE_SUCCESS");
+            insert.setString(4, eventKey(p));
             insert.setString(5, "TRADE_SUCCESS");
             insert.setString(6, ServiceClient.AMOUNT);
             insert.setString(7, outcome);
@@ -604,6 +736,11 @@ final class RawScanToPay {
   /** PostgreSQL 23505, MariaDB 23000 with error 1062. */
   static boolean isDuplicateKey(SQLException e) {
     return "23505".equals(e.getSQLState()) || e.getErrorCode() == 1062;
+  }
+
+  /** The fact a TRADE_SUCCESS notify states, as the Alipay adapter keys it. */
+  private static String eventKey(RawPayment p) {
+    return p.tradeNo() + ":TRADE_SUCCESS";
   }
 
   private static LocalDateTime now() {

@@ -88,6 +88,9 @@ final class ServiceUnderTest implements AutoCloseable {
     props.put(
         "payonce.alipay.gateway-url",
         "http://127.0.0.1:${local.server.port}/sandbox/alipay/gateway.do");
+    // The merchant's keys are registered with the in-process sandbox at the first use, as the
+    // embedded profile does (the server links no sandbox class).
+    props.put("payonce.alipay.sandbox-url", "http://127.0.0.1:${local.server.port}");
     props.put(
         "payonce.alipay.notify-url", "http://127.0.0.1:${local.server.port}/pay/alipay/notify");
     // Background sweeps would query the channel about the bench's unpaid QR codes as they age:
@@ -102,6 +105,9 @@ final class ServiceUnderTest implements AutoCloseable {
     props.put("payonce.idempotency.reap-interval", "P1D");
     props.put("payonce.reconcile.resume-every", "P1D");
     props.put("payonce.reconcile.cron", "-");
+    // The limiter stays on (its cost is part of a request's) but never refuses the bench's load.
+    props.put("payonce.rate-limit.per-client", "1000000000");
+    props.put("payonce.rate-limit.per-buyer", "1000000000");
     props.put("logging.level.root", "WARN");
     props.put("logging.level.io.payonce", "WARN");
     // The driver logs every duplicate key, and duplicates are what half the operations are.
@@ -188,6 +194,11 @@ final class ServiceUnderTest implements AutoCloseable {
 
   int port() {
     return Integer.parseInt(context.getEnvironment().getRequiredProperty("local.server.port"));
+  }
+
+  /** The server's connection pool, to watch how many connections are in use and awaited. */
+  com.zaxxer.hikari.HikariPoolMXBean pool() throws java.sql.SQLException {
+    return context.getBean(DataSource.class).unwrap(HikariDataSource.class).getHikariPoolMXBean();
   }
 
   /** Closes the pool's connections, so that PostgreSQL reports their WAL statistics. */

@@ -29,14 +29,28 @@ class RawScanToPaySqlUnitTests {
             "SELECT_ORDER_STATUS_FOR_UPDATE",
             "io.payonce.server.order.OrderRepository#SELECT_STATUS_FOR_UPDATE"),
         Map.entry(
-            "SELECT_ORDER_PREVIOUS_STATUS",
-            "io.payonce.server.order.OrderRepository#SELECT_PREVIOUS_STATUS"),
+            "SELECT_ORDER_FOR_UPDATE", "io.payonce.server.order.OrderRepository#SELECT_FOR_UPDATE"),
+        Map.entry(
+            "ORDER_TRANSITION_RETURNING",
+            "io.payonce.server.order.OrderRepository#TRANSITION_RETURNING"),
+        Map.entry(
+            "SELECT_ORDER_TRANSITIONED",
+            "io.payonce.server.order.OrderRepository#SELECT_TRANSITIONED"),
         Map.entry("INSERT_PAYMENT", "io.payonce.server.payment.PaymentRepository#INSERT"),
         Map.entry("PAYMENT_COLUMNS", "io.payonce.server.payment.PaymentRepository#SELECT_COLUMNS"),
         Map.entry("PAYMENT_TRANSITION", "io.payonce.server.payment.PaymentRepository#TRANSITION"),
         Map.entry(
-            "SELECT_PAYMENT_PREVIOUS_STATUS",
-            "io.payonce.server.payment.PaymentRepository#SELECT_PREVIOUS_STATUS"),
+            "PAYMENT_TRANSITIONED_OF_ROW",
+            "io.payonce.server.payment.PaymentRepository#TRANSITIONED_OF_ROW"),
+        Map.entry(
+            "PAYMENT_TRANSITION_RETURNING",
+            "io.payonce.server.payment.PaymentRepository#TRANSITION_RETURNING"),
+        Map.entry(
+            "SELECT_ORDER_WITH_IN_FLIGHT",
+            "io.payonce.server.payment.PaymentRepository#SELECT_ORDER_WITH_IN_FLIGHT"),
+        Map.entry(
+            "SELECT_PAYMENT_WITH_FACT",
+            "io.payonce.server.payment.PaymentRepository#SELECT_WITH_FACT"),
         Map.entry("INSERT_JOURNAL", "io.payonce.server.journal.Journal#INSERT"),
         Map.entry("INSERT_OUTBOX", "io.payonce.server.outbox.OutboxWriter#INSERT"),
         Map.entry("INSERT_NOTIFY_DEDUP", "io.payonce.server.payment.AppliedFacts#INSERT"));

@@ -1,11 +1,16 @@
 package io.payonce.server.journal;
 
+import io.payonce.server.db.HeldInserts;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.log.Untrusted;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
@@ -38,6 +43,10 @@ public class Journal {
 
   private final JdbcClient jdbc;
   private final Clock clock;
+  // The statement for n rows, built once per n (a notify's transaction appends two rows).
+  private static final Map<Integer, String> INSERTS = new ConcurrentHashMap<>();
+
+  private final HeldInserts<Row> held = new HeldInserts<>(this::insert);
 
   Journal(JdbcClient jdbc, Clock clock) {
     this.jdbc = jdbc;
@@ -53,16 +62,69 @@ public class Journal {
       Enum<?> to,
       TransitionSource source,
       String detail) {
-    jdbc.sql(INSERT)
-        .param("aggregate", aggregate.name())
-        .param("aggregateId", aggregateId)
-        .param("fromStatus", from == null ? null : from.name())
-        .param("toStatus", to.name())
-        .param("source", source.name())
-        .param("detail", truncate(detail))
-        .param("occurredAt", SqlTime.toColumn(clock.instant()))
-        .update();
+    Row row =
+        new Row(
+            aggregate.name(),
+            aggregateId,
+            from == null ? null : from.name(),
+            to.name(),
+            source.name(),
+            truncate(detail),
+            SqlTime.toColumn(clock.instant()));
+    held.add(row);
   }
+
+  /**
+   * Runs {@code work} with the rows it appends held back and inserted together when it returns, in
+   * one statement (the notify's payment and order changes: one round trip). Nothing in {@code work}
+   * may read the journal expecting its own rows. Nested calls join the outer batch; an exception
+   * discards it (the transaction rolls back).
+   */
+  public <T> T batching(Supplier<T> work) {
+    return held.around(work);
+  }
+
+  private void insert(List<Row> rows) {
+    String sql = INSERTS.computeIfAbsent(rows.size(), Journal::insertOf);
+    JdbcClient.StatementSpec statement = jdbc.sql(sql);
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
+      statement =
+          statement
+              .param("aggregate" + i, row.aggregate())
+              .param("aggregateId" + i, row.aggregateId())
+              .param("fromStatus" + i, row.from(), Types.VARCHAR)
+              .param("toStatus" + i, row.to())
+              .param("source" + i, row.source())
+              .param("detail" + i, row.detail(), Types.VARCHAR)
+              .param("occurredAt" + i, row.occurredAt());
+    }
+    statement.update();
+  }
+
+  /** {@link #INSERT} with {@code n} rows of values, their parameters numbered 0 to n-1. */
+  private static String insertOf(int n) {
+    StringBuilder sql = new StringBuilder(INSERT.substring(0, INSERT.indexOf("VALUES")));
+    sql.append("VALUES ");
+    for (int i = 0; i < n; i++) {
+      sql.append(i == 0 ? "" : ", ")
+          .append(
+              "(:aggregate%1$d, :aggregateId%1$d, :fromStatus%1$d, :toStatus%1$d, :source%1$d,"
+                      .formatted(i)
+                  + " :detail%1$d, :occurredAt%1$d)".formatted(i));
+    }
+    return sql.toString();
+  }
+
+  /** One journal row's values. */
+  private record Row(
+      String aggregate,
+      long aggregateId,
+      String from,
+      String to,
+      String source,
+      String detail,
+      Object occurredAt) {}
 
   /** Every change of one order or payment, oldest first. */
   @Transactional(readOnly = true)

@@ -1,7 +1,6 @@
 package io.payonce.server.order;
 
 import io.payonce.server.db.SqlTime;
-import io.payonce.server.money.Money;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -67,6 +66,14 @@ class OrderRepository {
         AND status IN (:statuses)
       """;
 
+  // The whole row under its lock: what the notify's transaction needs of the order, in the read
+  // that locks it (a locking read sees the latest committed row even inside a MySQL snapshot).
+  private static final String SELECT_FOR_UPDATE = SELECT_BY_ID + "\nFOR UPDATE";
+
+  private static final String TRANSITION_RETURNING = TRANSITION + "RETURNING *";
+
+  private static final String SELECT_TRANSITIONED = "SELECT * FROM orders WHERE id = :id";
+
   // A locking read sees the latest committed row even inside an older MySQL snapshot.
   private static final String SELECT_STATUS_FOR_UPDATE =
       """
@@ -74,13 +81,6 @@ class OrderRepository {
       FROM orders
       WHERE id = :id
       FOR UPDATE
-      """;
-
-  private static final String SELECT_PREVIOUS_STATUS =
-      """
-      SELECT previous_status
-      FROM orders
-      WHERE id = :id
       """;
 
   private final JdbcClient jdbc;
@@ -144,13 +144,60 @@ class OrderRepository {
 
   /** The compare-and-set UPDATE of one transition; returns the row count (1 = this caller won). */
   int transition(long id, Collection<OrderStatus> from, OrderStatus to, Long paidBy, Instant now) {
-    return jdbc.sql(TRANSITION)
+    return transitionParams(jdbc.sql(TRANSITION), id, from, to, paidBy, now).update();
+  }
+
+  private static JdbcClient.StatementSpec transitionParams(
+      JdbcClient.StatementSpec statement,
+      long id,
+      Collection<OrderStatus> from,
+      OrderStatus to,
+      Long paidBy,
+      Instant now) {
+    return statement
         .param("id", id)
         .param("paidBy", paidBy, java.sql.Types.BIGINT)
         .param("from", from.stream().map(Enum::name).toList())
         .param("to", to.name())
-        .param("now", SqlTime.toColumn(now))
-        .update();
+        .param("now", SqlTime.toColumn(now));
+  }
+
+  /** Locks the order row until the transaction ends and returns it. */
+  public Optional<Order> lock(long id) {
+    return jdbc.sql(SELECT_FOR_UPDATE).param("id", id).query(OrderRepository::order).optional();
+  }
+
+  /**
+   * The compare-and-set UPDATE of one transition, answering the row it changed (empty when this
+   * caller lost): with RETURNING where the database has it, else read back in the transaction.
+   */
+  Optional<Transitioned> transitionReturning(
+      long id,
+      Collection<OrderStatus> from,
+      OrderStatus to,
+      Long paidBy,
+      Instant now,
+      boolean returning) {
+    if (returning) {
+      return transitionParams(jdbc.sql(TRANSITION_RETURNING), id, from, to, paidBy, now)
+          .query(OrderRepository::transitioned)
+          .optional();
+    }
+    if (transition(id, from, to, paidBy, now) == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        jdbc.sql(SELECT_TRANSITIONED)
+            .param("id", id)
+            .query(OrderRepository::transitioned)
+            .single());
+  }
+
+  /** A transition's winner's view of the row it changed, and the status it left. */
+  record Transitioned(Order order, OrderStatus previous) {}
+
+  private static Transitioned transitioned(ResultSet rs, int row) throws SQLException {
+    return new Transitioned(order(rs, row), OrderStatus.valueOf(rs.getString("previous_status")));
   }
 
   /** Locks the order row until the transaction ends and returns its status. */
@@ -162,31 +209,7 @@ class OrderRepository {
         .map(OrderStatus::valueOf);
   }
 
-  OrderStatus previousStatus(long id) {
-    return OrderStatus.valueOf(
-        jdbc.sql(SELECT_PREVIOUS_STATUS)
-            .param("id", id)
-            .query((rs, row) -> rs.getString(1))
-            .single());
-  }
-
-  private static Long paidBy(ResultSet rs) throws SQLException {
-    long paidBy = rs.getLong("paid_by");
-    return rs.wasNull() ? null : paidBy;
-  }
-
   private static Order order(ResultSet rs, int row) throws SQLException {
-    return new Order(
-        rs.getLong("id"),
-        rs.getString("app_id"),
-        rs.getString("order_no"),
-        rs.getString("user_id"),
-        Money.ofMinor(rs.getLong("amount_minor"), rs.getString("currency")),
-        rs.getString("title"),
-        OrderStatus.valueOf(rs.getString("status")),
-        paidBy(rs),
-        SqlTime.fromColumn(rs, "created_at"),
-        SqlTime.fromColumn(rs, "updated_at"),
-        rs.getLong("version"));
+    return OrderRows.read(rs, "");
   }
 }

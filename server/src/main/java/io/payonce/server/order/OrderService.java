@@ -64,6 +64,11 @@ public class OrderService {
     return orders.findById(id);
   }
 
+  /** Locks the order row until the caller's transaction ends and returns it. */
+  public Optional<Order> lock(long id) {
+    return orders.lock(id);
+  }
+
   /** Locks the order row until the caller's transaction ends and returns its status. */
   public Optional<OrderStatus> lockStatus(long id) {
     return orders.lockStatus(id);

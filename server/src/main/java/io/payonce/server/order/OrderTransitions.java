@@ -1,5 +1,6 @@
 package io.payonce.server.order;
 
+import io.payonce.server.db.UpdateReturning;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionOutcome;
@@ -9,6 +10,7 @@ import java.time.Clock;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -24,12 +26,19 @@ public class OrderTransitions {
   private final OrderRepository orders;
   private final Journal journal;
   private final OutboxWriter outbox;
+  private final boolean returning;
   private final Clock clock;
 
-  OrderTransitions(OrderRepository orders, Journal journal, OutboxWriter outbox, Clock clock) {
+  OrderTransitions(
+      OrderRepository orders,
+      Journal journal,
+      OutboxWriter outbox,
+      UpdateReturning returning,
+      Clock clock) {
     this.orders = orders;
     this.journal = journal;
     this.outbox = outbox;
+    this.returning = returning.supported();
     this.clock = clock;
   }
 
@@ -70,26 +79,69 @@ public class OrderTransitions {
     if (target == OrderStatus.PAID && paidBy == null) {
       from.retainAll(EnumSet.of(OrderStatus.REFUNDING));
     }
-    if (from.isEmpty() || orders.transition(orderId, from, target, paidBy, clock.instant()) == 0) {
+    Optional<OrderRepository.Transitioned> won =
+        from.isEmpty()
+            ? Optional.empty()
+            : orders.transitionReturning(orderId, from, target, paidBy, clock.instant(), returning);
+    if (won.isEmpty()) {
       OrderStatus current =
           orders.lockStatus(orderId).orElseThrow(() -> new OrderNotFoundException("id " + orderId));
       return TransitionOutcome.lost(current);
     }
-    OrderStatus previous = orders.previousStatus(orderId);
-    journal.append(Aggregate.ORDER, orderId, previous, target, source, detail);
+    record(won.get().order(), won.get().previous(), target, source, detail, paidByOutTradeNo);
+    return TransitionOutcome.won(target);
+  }
+
+  /**
+   * As {@link #markPaid(long, long, String, TransitionSource, String)} for an order the caller
+   * locked in this transaction ({@link OrderService#lock}): the row it read is the row the UPDATE
+   * changes (nothing else can move it while the lock is held), so it is not read again.
+   */
+  @Transactional(propagation = org.springframework.transaction.annotation.Propagation.MANDATORY)
+  public TransitionOutcome<OrderStatus> markPaid(
+      Order locked, long payId, String outTradeNo, TransitionSource source, String detail) {
+    Set<OrderStatus> from = EnumSet.copyOf(OrderStatus.allowedFrom(OrderStatus.PAID, source));
+    java.time.Instant now = clock.instant();
+    if (!from.contains(locked.status())
+        || orders.transition(locked.id(), from, OrderStatus.PAID, payId, now) == 0) {
+      return TransitionOutcome.lost(locked.status());
+    }
+    Order paid =
+        new Order(
+            locked.id(),
+            locked.appId(),
+            locked.orderNo(),
+            locked.userId(),
+            locked.amount(),
+            locked.title(),
+            OrderStatus.PAID,
+            payId,
+            locked.createdAt(),
+            now,
+            locked.version() + 1);
+    record(paid, locked.status(), OrderStatus.PAID, source, detail, outTradeNo);
+    return TransitionOutcome.won(OrderStatus.PAID);
+  }
+
+  /** The winner's journal row and event, in its transaction. */
+  private void record(
+      Order order,
+      OrderStatus previous,
+      OrderStatus target,
+      TransitionSource source,
+      String detail,
+      String paidByOutTradeNo) {
+    journal.append(Aggregate.ORDER, order.id(), previous, target, source, detail);
     target
         .event(previous)
         .ifPresent(
-            event -> {
-              Order order = orders.findById(orderId).orElseThrow();
-              outbox.append(
-                  Aggregate.ORDER,
-                  orderId,
-                  event,
-                  fact(order, target, paidByOutTradeNo),
-                  payload(order, paidByOutTradeNo));
-            });
-    return TransitionOutcome.won(target);
+            event ->
+                outbox.append(
+                    Aggregate.ORDER,
+                    order.id(),
+                    event,
+                    fact(order, target, paidByOutTradeNo),
+                    payload(order, paidByOutTradeNo)));
   }
 
   private static String fact(Order order, OrderStatus target, String paidByOutTradeNo) {

@@ -1,11 +1,15 @@
 package io.payonce.server.outbox;
 
+import io.payonce.server.db.HeldInserts;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.journal.Aggregate;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
@@ -72,6 +76,10 @@ public class OutboxWriter {
   private final JdbcClient jdbc;
   private final JsonMapper json;
   private final Clock clock;
+  // The statement for n rows, built once per n (a notify's transaction appends two events).
+  private static final Map<Integer, String> INSERTS = new ConcurrentHashMap<>();
+
+  private final HeldInserts<Row> held = new HeldInserts<>(this::insert);
 
   OutboxWriter(JdbcClient jdbc, JsonMapper json, Clock clock) {
     this.jdbc = jdbc;
@@ -92,17 +100,88 @@ public class OutboxWriter {
       String eventType,
       String fact,
       Map<String, ?> payload) {
-    jdbc.sql(INSERT)
-        .param("aggregate", aggregate.name())
-        .param("aggregateId", aggregateId)
-        .param("eventType", eventType)
-        .param("payload", json.writeValueAsString(payload))
-        .param("createdAt", SqlTime.toColumn(clock.instant()))
-        .param("eventId", eventId(eventType, fact))
-        .param("orderNo", number(payload, "orderNo", aggregate, aggregateId))
-        .param("outTradeNo", number(payload, "outTradeNo", aggregate, aggregateId))
-        .update();
+    append(aggregate, aggregateId, eventType, fact, payload, null);
   }
+
+  /**
+   * As {@link #append(Aggregate, long, String, String, Map)}, for a caller that knows the order's
+   * number already (a payment's transition read it with the row): it is not looked up again.
+   */
+  @Transactional(propagation = Propagation.MANDATORY)
+  public void append(
+      Aggregate aggregate,
+      long aggregateId,
+      String eventType,
+      String fact,
+      Map<String, ?> payload,
+      String orderNo) {
+    Row row =
+        new Row(
+            aggregate.name(),
+            aggregateId,
+            eventType,
+            json.writeValueAsString(payload),
+            SqlTime.toColumn(clock.instant()),
+            eventId(eventType, fact),
+            orderNo != null ? orderNo : number(payload, "orderNo", aggregate, aggregateId),
+            number(payload, "outTradeNo", aggregate, aggregateId));
+    held.add(row);
+  }
+
+  /**
+   * Runs {@code work} with the events it appends held back and inserted together when it returns,
+   * in one statement: a transaction that appends several events makes one round trip for them.
+   * Nothing in {@code work} may read the outbox expecting its own events. Nested calls join the
+   * outer batch; an exception discards it (the transaction rolls back).
+   */
+  public <T> T batching(Supplier<T> work) {
+    return held.around(work);
+  }
+
+  private void insert(List<Row> rows) {
+    JdbcClient.StatementSpec statement =
+        jdbc.sql(
+            rows.size() == 1
+                ? INSERT
+                : INSERTS.computeIfAbsent(rows.size(), OutboxWriter::insertOf));
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
+      String n = rows.size() == 1 ? "" : String.valueOf(i);
+      statement =
+          statement
+              .param("aggregate" + n, row.aggregate())
+              .param("aggregateId" + n, row.aggregateId())
+              .param("eventType" + n, row.eventType())
+              .param("payload" + n, row.payload())
+              .param("createdAt" + n, row.createdAt())
+              .param("eventId" + n, row.eventId())
+              .param("orderNo" + n, row.orderNo(), java.sql.Types.VARCHAR)
+              .param("outTradeNo" + n, row.outTradeNo(), java.sql.Types.VARCHAR);
+    }
+    statement.update();
+  }
+
+  /** {@link #INSERT} with {@code n} rows of values, their parameters numbered 0 to n-1. */
+  private static String insertOf(int n) {
+    String head = INSERT.substring(0, INSERT.indexOf("VALUES"));
+    String values = INSERT.substring(INSERT.indexOf("VALUES") + "VALUES".length()).strip();
+    StringBuilder sql = new StringBuilder(head).append("VALUES ");
+    for (int i = 0; i < n; i++) {
+      sql.append(i == 0 ? "" : ", ").append(values.replaceAll(":(\\w+)", ":$1" + i));
+    }
+    return sql.toString();
+  }
+
+  /** One outbox row's values. */
+  private record Row(
+      String aggregate,
+      long aggregateId,
+      String eventType,
+      String payload,
+      Object createdAt,
+      String eventId,
+      String orderNo,
+      String outTradeNo) {}
 
   /** A name-based UUID of the fact: the same fact always gets the same id. */
   static String eventId(String eventType, String fact) {

@@ -3,10 +3,13 @@ package io.payonce.server.payment;
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.order.OrderTransitions;
+import io.payonce.server.outbox.OutboxWriter;
 import java.time.Clock;
 import java.util.Optional;
 import org.springframework.dao.DuplicateKeyException;
@@ -30,6 +33,8 @@ public class ChannelResultApplier {
   private final PaymentProperties props;
   private final io.payonce.server.order.OrderService orders;
   private final TransactionTemplate transactions;
+  private final Journal journal;
+  private final OutboxWriter outbox;
   private final Clock clock;
 
   ChannelResultApplier(
@@ -42,6 +47,8 @@ public class ChannelResultApplier {
       PaymentProperties props,
       io.payonce.server.order.OrderService orders,
       TransactionTemplate transactions,
+      Journal journal,
+      OutboxWriter outbox,
       Clock clock) {
     this.payments = payments;
     this.transitions = transitions;
@@ -52,6 +59,8 @@ public class ChannelResultApplier {
     this.props = props;
     this.orders = orders;
     this.transactions = transactions;
+    this.journal = journal;
+    this.outbox = outbox;
     this.clock = clock;
   }
 
@@ -62,7 +71,14 @@ public class ChannelResultApplier {
    *     results we asked for (query, close), which the conditional UPDATE alone keeps idempotent
    */
   public ApplyResult apply(ChannelTrade trade, TransitionSource source, ChannelFact fact) {
-    Optional<Payment> found = payments.findByOutTradeNo(trade.outTradeNo());
+    // A fact applied before is answered from this one read: no transaction, no lock, no write.
+    Optional<PaymentRepository.PaymentWithFact> read =
+        fact == null
+            ? payments
+                .findByOutTradeNo(trade.outTradeNo())
+                .map(p -> new PaymentRepository.PaymentWithFact(p, false))
+            : payments.findWithFact(trade.outTradeNo(), fact);
+    Optional<Payment> found = read.map(PaymentRepository.PaymentWithFact::payment);
     if (found.isEmpty()) {
       alarms.raise(
           AlarmType.UNKNOWN_PAYMENT,
@@ -83,6 +99,9 @@ public class ChannelResultApplier {
               + " minor units paid, payment is "
               + payment.amount().minorUnits());
       return new ApplyResult(ApplyResult.Kind.AMOUNT_MISMATCH, payment.status());
+    }
+    if (read.get().applied()) {
+      return new ApplyResult(ApplyResult.Kind.DUPLICATE, payment.status());
     }
     // Every path that moves an order and its payments locks the order row first (here in
     // succeed), so two of them wait for each other instead of deadlocking.
@@ -113,20 +132,28 @@ public class ChannelResultApplier {
   }
 
   private ApplyResult succeed(Payment payment, ChannelTrade trade, TransitionSource source) {
+    // The journal's and the outbox's rows of the payment and its order go in one insert each.
+    return journal.batching(() -> outbox.batching(() -> succeedBatched(payment, trade, source)));
+  }
+
+  private ApplyResult succeedBatched(Payment payment, ChannelTrade trade, TransitionSource source) {
     // The order row before the payment's, as on every path: two payments succeeding at once see
     // each other, and nothing else moves the order while this one decides.
-    OrderStatus orderStatus = orders.lockStatus(payment.orderId()).orElseThrow();
-    TransitionOutcome<PaymentStatus> outcome =
-        transitions.apply(
+    Order order = orders.lock(payment.orderId()).orElseThrow();
+    OrderStatus orderStatus = order.status();
+    Optional<PaymentRepository.Transitioned> won =
+        transitions.applyReturning(
             payment.payId(),
             PaymentStatus.SUCCESS,
             source,
             "paid trade_no=" + trade.tradeNo(),
             ChannelFields.tradeNo(trade.tradeNo()));
-    if (!outcome.won()) {
-      return new ApplyResult(ApplyResult.Kind.NO_CHANGE, outcome.current());
+    if (won.isEmpty()) {
+      return new ApplyResult(
+          ApplyResult.Kind.NO_CHANGE,
+          payments.lockStatus(payment.payId()).orElseThrow(() -> notFound(payment)));
     }
-    PaymentStatus previous = payments.previousStatus(payment.payId());
+    PaymentStatus previous = won.get().previous();
     String channel = payment.channel().name();
     boolean cancelled = orderStatus == OrderStatus.CLOSED;
     boolean takesIt =
@@ -148,16 +175,16 @@ public class ChannelResultApplier {
       String why =
           "payment succeeded (" + source + ") while its order is " + orderStatus + ": refunding it";
       alarms.raiseWithChange(AlarmType.DUPLICATE_PAYMENT, channel, payment.outTradeNo(), why);
-      duplicates.onDuplicate(payments.findById(payment.payId()).orElseThrow(), why);
+      duplicates.onDuplicate(won.get().payment(), why);
       return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
     }
     orderTransitions.markPaid(
-        payment.orderId(),
-        payment.payId(),
-        payment.outTradeNo(),
-        source,
-        "paid by " + payment.outTradeNo());
+        order, payment.payId(), payment.outTradeNo(), source, "paid by " + payment.outTradeNo());
     return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
+  }
+
+  private static PaymentNotFoundException notFound(Payment payment) {
+    return new PaymentNotFoundException("id " + payment.payId());
   }
 
   private ApplyResult move(

@@ -4,6 +4,8 @@ import io.payonce.server.channel.Channel;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderRef;
+import io.payonce.server.order.OrderRows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -80,6 +82,47 @@ class PaymentRepository {
         AND status IN (:from)
       """;
 
+  // What a transition's winner needs of the row it changed: the row, the status it left and the
+  // order's number (for the event). p.* rather than a column list: the mapper reads by name.
+  private static final String TRANSITIONED_OF_ROW =
+      """
+      SELECT p.*, o.order_no AS order_no_of_payment
+      FROM payment p
+      JOIN orders o ON o.id = p.order_id
+      WHERE p.pay_id = :payId
+      """;
+
+  private static final String TRANSITION_RETURNING =
+      "WITH changed AS ("
+          + TRANSITION
+          + """
+          RETURNING *)
+          SELECT c.*, o.order_no AS order_no_of_payment
+          FROM changed c
+          JOIN orders o ON o.id = c.order_id
+          """;
+
+  // An order by its reference and its payment in flight, if any: a repeated precreate's one read.
+  private static final String SELECT_ORDER_WITH_IN_FLIGHT =
+      "SELECT "
+          + OrderRows.PREFIXED_COLUMNS
+          + """
+          , p.*
+          FROM orders o
+          LEFT JOIN payment p ON p.order_id = o.id AND p.active_slot = :activeSlot
+          WHERE o.app_id = :appId
+            AND o.order_no = :orderNo
+          """;
+
+  // The payment a fact is about, and whether the fact was applied: one indexed read, no lock.
+  private static final String SELECT_WITH_FACT =
+      """
+      SELECT p.*, d.out_trade_no AS fact_applied_to
+      FROM payment p
+      LEFT JOIN notify_dedup d ON d.channel = :channel AND d.event_key = :eventKey
+      WHERE p.out_trade_no = :outTradeNo
+      """;
+
   // A locking read sees the latest committed row even inside an older MySQL snapshot.
   private static final String SELECT_STATUS_FOR_UPDATE =
       """
@@ -87,13 +130,6 @@ class PaymentRepository {
       FROM payment
       WHERE pay_id = :payId
       FOR UPDATE
-      """;
-
-  private static final String SELECT_PREVIOUS_STATUS =
-      """
-      SELECT previous_status
-      FROM payment
-      WHERE pay_id = :payId
       """;
 
   // Only an INIT payment has a channel call to lease; a lease that outlived its holder is free.
@@ -210,6 +246,43 @@ class PaymentRepository {
         .optional();
   }
 
+  /** The order with this reference and its payment in flight, in one read without a lock. */
+  Optional<OrderWithInFlight> findOrderWithInFlight(OrderRef ref) {
+    return jdbc.sql(SELECT_ORDER_WITH_IN_FLIGHT)
+        .param("appId", ref.appId())
+        .param("orderNo", ref.orderNo())
+        .param("activeSlot", ACTIVE_SLOT)
+        .query(
+            (rs, row) -> {
+              Order order = OrderRows.read(rs, "o_");
+              rs.getLong("pay_id");
+              return new OrderWithInFlight(
+                  order, rs.wasNull() ? Optional.empty() : Optional.of(payment(rs, row)));
+            })
+        .optional();
+  }
+
+  /** An order and its payment in flight, as one read saw them. */
+  record OrderWithInFlight(Order order, Optional<Payment> inFlight) {}
+
+  /**
+   * The payment with this number, and whether {@code fact} is in the dedup table: a committed
+   * transaction applied it (a running one is not seen; its insert decides then).
+   */
+  Optional<PaymentWithFact> findWithFact(String outTradeNo, ChannelFact fact) {
+    return jdbc.sql(SELECT_WITH_FACT)
+        .param("outTradeNo", outTradeNo)
+        .param("channel", fact.channel())
+        .param("eventKey", fact.eventKey())
+        .query(
+            (rs, row) ->
+                new PaymentWithFact(payment(rs, row), rs.getString("fact_applied_to") != null))
+        .optional();
+  }
+
+  /** A payment, and whether the fact asked about was applied already. */
+  record PaymentWithFact(Payment payment, boolean applied) {}
+
   /** The order's in-flight payment, if any: there is at most one. */
   public Optional<Payment> findInFlight(long orderId) {
     return jdbc.sql(SELECT_IN_FLIGHT)
@@ -228,13 +301,59 @@ class PaymentRepository {
   }
 
   /** The compare-and-set UPDATE of one transition; returns the row count (1 = this caller won). */
+  /**
+   * The compare-and-set UPDATE of one transition, answering the row it changed (empty when this
+   * caller lost): with RETURNING where the database has it, else read back in the transaction.
+   */
+  Optional<Transitioned> transitionReturning(
+      long payId,
+      Collection<PaymentStatus> from,
+      PaymentStatus to,
+      ChannelFields fields,
+      Instant now,
+      boolean returning) {
+    if (returning) {
+      return transitionParams(jdbc.sql(TRANSITION_RETURNING), payId, from, to, fields, now)
+          .query(PaymentRepository::transitioned)
+          .optional();
+    }
+    if (transition(payId, from, to, fields, now) == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        jdbc.sql(TRANSITIONED_OF_ROW)
+            .param("payId", payId)
+            .query(PaymentRepository::transitioned)
+            .single());
+  }
+
+  /** A transition's winner's view of the row it changed. */
+  record Transitioned(Payment payment, PaymentStatus previous, String orderNo) {}
+
+  private static Transitioned transitioned(ResultSet rs, int row) throws SQLException {
+    return new Transitioned(
+        payment(rs, row),
+        PaymentStatus.valueOf(rs.getString("previous_status")),
+        rs.getString("order_no_of_payment"));
+  }
+
   int transition(
       long payId,
       Collection<PaymentStatus> from,
       PaymentStatus to,
       ChannelFields fields,
       Instant now) {
-    return jdbc.sql(TRANSITION)
+    return transitionParams(jdbc.sql(TRANSITION), payId, from, to, fields, now).update();
+  }
+
+  private static JdbcClient.StatementSpec transitionParams(
+      JdbcClient.StatementSpec statement,
+      long payId,
+      Collection<PaymentStatus> from,
+      PaymentStatus to,
+      ChannelFields fields,
+      Instant now) {
+    return statement
         .param("payId", payId)
         .param("from", from.stream().map(Enum::name).toList())
         .param("to", to.name())
@@ -242,8 +361,7 @@ class PaymentRepository {
         .param("tradeNo", fields.tradeNo(), Types.VARCHAR)
         .param("qrCode", fields.qrCode(), Types.VARCHAR)
         .param("expireTime", SqlTime.toColumn(fields.expireTime()), Types.TIMESTAMP)
-        .param("now", SqlTime.toColumn(now))
-        .update();
+        .param("now", SqlTime.toColumn(now));
   }
 
   /**
@@ -321,11 +439,6 @@ class PaymentRepository {
         .query(String.class)
         .optional()
         .map(PaymentStatus::valueOf);
-  }
-
-  PaymentStatus previousStatus(long payId) {
-    return PaymentStatus.valueOf(
-        jdbc.sql(SELECT_PREVIOUS_STATUS).param("payId", payId).query(String.class).single());
   }
 
   private static Payment payment(ResultSet rs, int row) throws SQLException {

@@ -1,5 +1,6 @@
 package io.payonce.server.payment;
 
+import io.payonce.server.db.UpdateReturning;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionOutcome;
@@ -8,6 +9,7 @@ import io.payonce.server.outbox.OutboxWriter;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -24,13 +26,19 @@ public class PaymentTransitions {
   private final PaymentRepository payments;
   private final Journal journal;
   private final OutboxWriter outbox;
+  private final boolean returning;
   private final Clock clock;
 
   PaymentTransitions(
-      PaymentRepository payments, Journal journal, OutboxWriter outbox, Clock clock) {
+      PaymentRepository payments,
+      Journal journal,
+      OutboxWriter outbox,
+      UpdateReturning returning,
+      Clock clock) {
     this.payments = payments;
     this.journal = journal;
     this.outbox = outbox;
+    this.returning = returning.supported();
     this.clock = clock;
   }
 
@@ -47,27 +55,48 @@ public class PaymentTransitions {
       TransitionSource source,
       String detail,
       ChannelFields fields) {
+    return applyReturning(payId, target, source, detail, fields)
+        .<TransitionOutcome<PaymentStatus>>map(won -> TransitionOutcome.won(target))
+        .orElseGet(
+            () ->
+                TransitionOutcome.lost(
+                    payments
+                        .lockStatus(payId)
+                        .orElseThrow(() -> new PaymentNotFoundException("id " + payId))));
+  }
+
+  /**
+   * As {@link #apply}, answering the winner the row it changed and the status it left (empty for a
+   * loser), so that the caller reads nothing back.
+   */
+  @Transactional(propagation = org.springframework.transaction.annotation.Propagation.MANDATORY)
+  Optional<PaymentRepository.Transitioned> applyReturning(
+      long payId,
+      PaymentStatus target,
+      TransitionSource source,
+      String detail,
+      ChannelFields fields) {
     Set<PaymentStatus> from = PaymentStatus.allowedFrom(target, source);
-    if (from.isEmpty() || payments.transition(payId, from, target, fields, clock.instant()) == 0) {
-      PaymentStatus current =
-          payments.lockStatus(payId).orElseThrow(() -> new PaymentNotFoundException("id " + payId));
-      return TransitionOutcome.lost(current);
-    }
-    PaymentStatus previous = payments.previousStatus(payId);
-    journal.append(Aggregate.PAYMENT, payId, previous, target, source, detail);
-    target
-        .event()
-        .ifPresent(
-            event -> {
-              Payment payment = payments.findById(payId).orElseThrow();
-              outbox.append(
-                  Aggregate.PAYMENT,
-                  payId,
-                  event,
-                  "payment " + payment.outTradeNo() + " " + target,
-                  payload(payment, previous, source));
-            });
-    return TransitionOutcome.won(target);
+    Optional<PaymentRepository.Transitioned> won =
+        from.isEmpty()
+            ? Optional.empty()
+            : payments.transitionReturning(payId, from, target, fields, clock.instant(), returning);
+    won.ifPresent(
+        changed -> {
+          journal.append(Aggregate.PAYMENT, payId, changed.previous(), target, source, detail);
+          target
+              .event()
+              .ifPresent(
+                  event ->
+                      outbox.append(
+                          Aggregate.PAYMENT,
+                          payId,
+                          event,
+                          "payment " + changed.payment().outTradeNo() + " " + target,
+                          payload(changed.payment(), changed.previous(), source),
+                          changed.orderNo()));
+        });
+    return won;
   }
 
   private static Map<String, Object> payload(

@@ -105,16 +105,22 @@ public class QrPrecreation {
 
   private PrecreateAnswer precreateUnguarded(
       OrderRef ref, Channel channel, String requestId, boolean refresh) {
-    Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
+    // Most repeats are answered from this one read of the order and its payment in flight: no
+    // transaction, no lock, no write. The read decides nothing: opening a payment still goes
+    // through the order's lock and the one-slot unique key.
+    PaymentRepository.OrderWithInFlight first =
+        payments
+            .findOrderWithInFlight(ref)
+            .orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
+    Order order = first.order();
     if (!order.status().isPayable()) {
       throw new OrderNotPayableException(order.id(), order.status());
     }
     for (int attempt = 1; ; attempt++) {
       Instant now = now();
       Instant leaseUntil = now.plus(props.callLease());
-      // Most repeats find the payment in flight with a plain read: no lock, no write, no flush.
-      // The read decides nothing: opening still goes through the order lock and the unique key.
-      Optional<Payment> inFlight = payments.findInFlight(order.id());
+      Optional<Payment> inFlight =
+          attempt == 1 ? first.inFlight() : payments.findInFlight(order.id());
       OpenedPayment opened =
           inFlight.isPresent()
               ? new OpenedPayment(inFlight.get(), false)
