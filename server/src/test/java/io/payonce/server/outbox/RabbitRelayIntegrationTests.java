@@ -208,6 +208,7 @@ abstract class RabbitRelayIntegrationTests {
         claims,
         envelopes,
         sink,
+        context.getBeanProvider(EventHandoff.class),
         context.getBeanProvider(RelayCheckpoint.class),
         relayProperties,
         clock,
