@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.Locale;
 import java.util.Optional;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,6 +24,7 @@ public class NotifyUrls {
 
   private final boolean refusePrivate;
 
+  @Autowired
   NotifyUrls(WebhookProperties props) {
     this(props.refusePrivateAddresses());
   }
