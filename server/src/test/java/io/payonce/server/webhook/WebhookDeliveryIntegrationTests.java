@@ -24,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
@@ -44,7 +45,8 @@ import org.springframework.transaction.PlatformTransactionManager;
     })
 abstract class WebhookDeliveryIntegrationTests {
 
-  static final WebhookReceiver receiver = new WebhookReceiver();
+  // One per concrete class: each database's class opens its own and closes it when done.
+  static WebhookReceiver receiver;
 
   @Autowired OutboxRelay relay;
   @Autowired WebhookDispatcher dispatcher;
@@ -63,6 +65,11 @@ abstract class WebhookDeliveryIntegrationTests {
 
   /** An app of this test, its webhook secret and its receiver's path. */
   record TestApp(String id, String secret, String path) {}
+
+  @BeforeAll
+  static void startReceiver() {
+    receiver = new WebhookReceiver();
+  }
 
   @AfterAll
   static void stopReceiver() {
