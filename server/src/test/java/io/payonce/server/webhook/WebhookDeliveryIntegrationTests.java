@@ -277,6 +277,35 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   @Test
+  void aMerchantUrlThatHangsHoldsOnlyItsOwnSlotsWhileOtherAppsAreDelivered() {
+    TestApp slow = app("slow");
+    TestApp fast = app("fast");
+    List<String> slowOrders =
+        java.util.stream.IntStream.range(0, 9).mapToObj(i -> pay(slow, null)).toList();
+    relay.drain();
+    int slowDeliveries = slowOrders.stream().mapToInt(no -> deliveries.ofOrder(no).size()).sum();
+    // More than the instance's slots: without the per-app limit they would take them all.
+    assertThat(slowDeliveries).isGreaterThan(props.concurrency());
+    CountDownLatch release = receiver.hold(slow.path());
+    try {
+      dispatcher.dispatchDue();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> receiver.at(slow.path()).size() == props.perAppConcurrency());
+      String fastOrder = pay(fast, null);
+
+      deliverUntilWithoutSettling(() -> allIn(fastOrder, DeliveryState.DELIVERED));
+
+      // The hanging app still holds just its own slots; the rest of its deliveries wait.
+      assertThat(receiver.at(slow.path())).hasSize(props.perAppConcurrency());
+      assertThat(dispatcher.inFlight()).isEqualTo(props.perAppConcurrency());
+    } finally {
+      release.countDown();
+    }
+    deliverUntil(() -> slowOrders.stream().allMatch(no -> allIn(no, DeliveryState.DELIVERED)));
+  }
+
+  @Test
   void anAppWithoutWebhookUrlOrSecretGetsNoDeliveryAndItsEventsAreStillPublished() {
     String noUrl = "wh-none-" + UUID.randomUUID().toString().substring(0, 8);
     apps.create(noUrl, "no url", "secret-" + noUrl);
@@ -327,6 +356,17 @@ abstract class WebhookDeliveryIntegrationTests {
             () -> {
               relay.drain();
               dispatchAndSettle();
+              return done.getAsBoolean();
+            });
+  }
+
+  private void deliverUntilWithoutSettling(java.util.function.BooleanSupplier done) {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              relay.drain();
+              dispatcher.dispatchDue();
               return done.getAsBoolean();
             });
   }
