@@ -23,7 +23,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,6 +63,8 @@ class WebhookDispatcher {
   private final TransactionTemplate transactions;
   private final ExecutorService pool;
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final ReentrantLock claiming = new ReentrantLock();
+  private final AtomicBoolean again = new AtomicBoolean();
   private final Map<String, AtomicInteger> inFlightByApp = new ConcurrentHashMap<>();
   private final Counter delivered;
   private final Counter failed;
@@ -103,11 +107,29 @@ class WebhookDispatcher {
   }
 
   /**
-   * Claims due deliveries while this instance has free slots and starts their POSTs.
+   * Claims due deliveries while this instance has free slots and starts their POSTs. Called by the
+   * scheduler, and again whenever a POST finishes, so that a freed slot is refilled at once instead
+   * of at the next pass (an app's backlog would otherwise drain at its per-app limit per interval).
+   * One thread claims at a time; a call that finds another claiming leaves it a note to go round
+   * once more, so no freed slot is missed.
    *
-   * @return how many were started
+   * @return how many this call started
    */
   int dispatchDue() {
+    int started = 0;
+    again.set(true);
+    while (again.get() && claiming.tryLock()) {
+      try {
+        again.set(false);
+        started += startWhileFree();
+      } finally {
+        claiming.unlock();
+      }
+    }
+    return started;
+  }
+
+  private int startWhileFree() {
     int started = 0;
     while (true) {
       int free = props.concurrency() - inFlight.get();
@@ -181,6 +203,18 @@ class WebhookDispatcher {
           e.getClass().getSimpleName());
     } finally {
       release(delivery);
+    }
+    if (!pool.isShutdown()) {
+      refill();
+    }
+  }
+
+  private void refill() {
+    try {
+      dispatchDue();
+    } catch (RuntimeException e) {
+      // The database is away: the scheduler's next pass tries again.
+      log.warn("webhook refill failed reason={}", e.getClass().getSimpleName());
     }
   }
 

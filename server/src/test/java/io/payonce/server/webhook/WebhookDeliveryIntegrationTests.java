@@ -306,6 +306,23 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   @Test
+  void anAppsBacklogBeyondItsSlotsDrainsAsPostsFinishWithoutWaitingForTheNextPass() {
+    TestApp busy = app("backlog");
+    List<String> orders =
+        java.util.stream.IntStream.range(0, 6).mapToObj(i -> pay(busy, null)).toList();
+    relay.drain();
+    int backlog = orders.stream().mapToInt(no -> deliveries.ofOrder(no).size()).sum();
+    assertThat(backlog).isGreaterThan(props.perAppConcurrency());
+
+    dispatcher.dispatchDue();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> orders.stream().allMatch(no -> allIn(no, DeliveryState.DELIVERED)));
+    assertThat(receiver.at(busy.path())).hasSize(backlog);
+  }
+
+  @Test
   void anAppWithoutWebhookUrlOrSecretGetsNoDeliveryAndItsEventsAreStillPublished() {
     String noUrl = "wh-none-" + UUID.randomUUID().toString().substring(0, 8);
     apps.create(noUrl, "no url", "secret-" + noUrl);
