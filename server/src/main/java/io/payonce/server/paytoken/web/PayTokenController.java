@@ -1,5 +1,6 @@
 package io.payonce.server.paytoken.web;
 
+import io.payonce.server.app.CallingApp;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.paytoken.PayTokens;
 import io.payonce.server.web.FieldViolation;
@@ -7,6 +8,7 @@ import io.payonce.server.web.InvalidRequestException;
 import io.payonce.server.web.TextRules;
 import java.util.List;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -14,7 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /api/pay/get-token?userId=}: a one-time pay token for the cashier page to send with
  * its payment request. A GET that creates something, as seed 001 has it: the token is random and
- * useless to anyone but the user's own payment, so a repeated GET only issues another one.
+ * useless to anyone but the user's own payment, so a repeated GET only issues another one. It
+ * belongs to the app that asked: no other app's request can use it.
  */
 @RestController
 class PayTokenController {
@@ -26,7 +29,8 @@ class PayTokenController {
   }
 
   @GetMapping(path = "/api/pay/get-token", produces = MediaType.APPLICATION_JSON_VALUE)
-  PayTokens.Issued getToken(@RequestParam(required = false) String userId) {
+  PayTokens.Issued getToken(
+      @AuthenticationPrincipal CallingApp app, @RequestParam(required = false) String userId) {
     if (userId == null
         || userId.isBlank()
         || userId.length() > NewOrder.MAX_USER_ID
@@ -39,6 +43,6 @@ class PayTokenController {
                       + NewOrder.MAX_USER_ID
                       + " characters, without control characters")));
     }
-    return tokens.issue(userId);
+    return tokens.issue(app.appId(), userId);
   }
 }
