@@ -38,12 +38,14 @@ CREATE INDEX ix_webhook_delivery_claim ON webhook_delivery (claim_token);
 
 -- Every attempt, as it happened: when, how long, the receiver's status code or why there was none,
 -- and the state the attempt moved its delivery to (NULL when it moved nothing: its lease had been
--- taken over, or another attempt had already delivered it). cause: SCHEDULE or RESEND.
+-- taken over, or another attempt had already delivered it). cause: SCHEDULE or RESEND, and for a
+-- resend the operator who asked (requested_by).
 CREATE TABLE webhook_attempt (
   id           ${id_column},
   delivery_id  BIGINT        NOT NULL,
   attempt_no   INT           NOT NULL,
   cause        VARCHAR(16)   NOT NULL,
+  requested_by VARCHAR(64),
   started_at   ${timestamp}  NOT NULL,
   latency_ms   BIGINT        NOT NULL,
   status_code  INT,

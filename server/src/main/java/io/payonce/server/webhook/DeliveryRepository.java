@@ -121,10 +121,10 @@ class DeliveryRepository {
 
   private static final String INSERT_ATTEMPT =
       """
-      INSERT INTO webhook_attempt (delivery_id, attempt_no, cause, started_at, latency_ms,
-                                   status_code, failure, state_after)
-      VALUES (:deliveryId, :attemptNo, :cause, :startedAt, :latencyMs, :status, :failure,
-              :stateAfter)
+      INSERT INTO webhook_attempt (delivery_id, attempt_no, cause, requested_by, started_at,
+                                   latency_ms, status_code, failure, state_after)
+      VALUES (:deliveryId, :attemptNo, :cause, :requestedBy, :startedAt, :latencyMs, :status,
+              :failure, :stateAfter)
       """;
 
   private static final String SELECT_COLUMNS =
@@ -136,7 +136,8 @@ class DeliveryRepository {
 
   private static final String SELECT_ATTEMPTS =
       """
-      SELECT id, attempt_no, cause, started_at, latency_ms, status_code, failure, state_after
+      SELECT id, attempt_no, cause, requested_by, started_at, latency_ms, status_code, failure,
+             state_after
       FROM webhook_attempt
       WHERE delivery_id = :deliveryId
       ORDER BY id
@@ -299,11 +300,17 @@ class DeliveryRepository {
   }
 
   void insertAttempt(
-      long deliveryId, int attemptNo, String cause, PostResult result, DeliveryState stateAfter) {
+      long deliveryId,
+      int attemptNo,
+      String cause,
+      String requestedBy,
+      PostResult result,
+      DeliveryState stateAfter) {
     jdbc.sql(INSERT_ATTEMPT)
         .param("deliveryId", deliveryId)
         .param("attemptNo", attemptNo)
         .param("cause", cause)
+        .param("requestedBy", requestedBy, Types.VARCHAR)
         .param("startedAt", SqlTime.toColumn(result.startedAt()))
         .param("latencyMs", result.latencyMs())
         .param("status", result.status(), Types.INTEGER)
@@ -378,6 +385,7 @@ class DeliveryRepository {
         rs.getLong("id"),
         rs.getInt("attempt_no"),
         rs.getString("cause"),
+        rs.getString("requested_by"),
         SqlTime.fromColumn(rs, "started_at"),
         rs.getLong("latency_ms"),
         rs.getObject("status_code", Integer.class),

@@ -7,6 +7,7 @@ import java.time.Instant;
  *
  * @param attemptNo the delivery's attempt counter when it was made (1 for the first)
  * @param cause SCHEDULE (the dispatcher) or RESEND (an operator)
+ * @param requestedBy the operator who asked for a resend; null for the dispatcher's attempts
  * @param statusCode the receiver's HTTP status; null when there was no answer
  * @param failure why it failed without a status (timeout, refused connection, refused destination),
  *     or null
@@ -17,6 +18,7 @@ public record WebhookAttempt(
     long id,
     int attemptNo,
     String cause,
+    String requestedBy,
     Instant startedAt,
     long latencyMs,
     Integer statusCode,

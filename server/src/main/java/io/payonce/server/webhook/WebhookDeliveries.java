@@ -71,7 +71,7 @@ public class WebhookDeliveries {
    * the delivery stays PENDING and the dispatchers follow the schedule; if this instance dies
    * meanwhile the lease runs out and one of them takes it over.
    *
-   * @param operator who asks, for the log
+   * @param operator who asks, recorded with the attempt
    * @return the delivery after the attempt
    * @throws DeliveryNotFoundException when there is no such delivery
    * @throws DeliveryNotResendableException when it is PENDING (the dispatchers have it)
@@ -86,7 +86,7 @@ public class WebhookDeliveries {
       throw new DeliveryNotResendableException(current);
     }
     log.info("webhook resend deliveryId={} operator={}", id, operator);
-    dispatcher.attempt(claimed.get(), WebhookDispatcher.RESEND);
+    dispatcher.attempt(claimed.get(), WebhookDispatcher.RESEND, operator);
     return find(id).orElseThrow(() -> new DeliveryNotFoundException(id));
   }
 

@@ -193,7 +193,7 @@ class WebhookDispatcher {
 
   private void attemptThenRelease(DeliveryRepository.ClaimedDelivery delivery) {
     try {
-      attempt(delivery, SCHEDULE);
+      attempt(delivery, SCHEDULE, null);
     } catch (RuntimeException e) {
       // The attempt could not be recorded (the database is away): the lease runs out and the
       // delivery is tried again; the receiver may see this POST twice.
@@ -224,19 +224,24 @@ class WebhookDispatcher {
   }
 
   /** POSTs a delivery this caller holds the lease of, then records the attempt and its outcome. */
-  WebhookAttemptOutcome attempt(DeliveryRepository.ClaimedDelivery delivery, String cause) {
+  WebhookAttemptOutcome attempt(
+      DeliveryRepository.ClaimedDelivery delivery, String cause, String requestedBy) {
     Optional<String> secret = apps.webhookSecret(delivery.appId());
     PostResult result =
         secret.isPresent()
             ? poster.post(delivery.url(), delivery.eventId(), delivery.body(), secret.get())
             : new PostResult(clock.instant(), 0, null, "the app has no webhook secret");
-    DeliveryState after = transactions.execute(status -> settle(delivery, cause, result));
+    DeliveryState after =
+        transactions.execute(status -> settle(delivery, cause, requestedBy, result));
     count(result, after);
     return new WebhookAttemptOutcome(result.status(), result.failure(), after);
   }
 
   private DeliveryState settle(
-      DeliveryRepository.ClaimedDelivery delivery, String cause, PostResult result) {
+      DeliveryRepository.ClaimedDelivery delivery,
+      String cause,
+      String requestedBy,
+      PostResult result) {
     Instant now = clock.instant();
     DeliveryState after;
     if (result.succeeded()) {
@@ -264,7 +269,7 @@ class WebhookDispatcher {
             AlarmType.WEBHOOK_PARKED, null, null, parkedDetail(delivery, result));
       }
     }
-    repository.insertAttempt(delivery.id(), delivery.attempts(), cause, result, after);
+    repository.insertAttempt(delivery.id(), delivery.attempts(), cause, requestedBy, result, after);
     return after;
   }
 

@@ -153,6 +153,7 @@ class WebhookOpsIntegrationTests {
     assertThat(resent.json().get("state").asString()).isEqualTo("DELIVERED");
     assertThat(resent.json().get("attempts").size()).isEqualTo(2);
     assertThat(resent.json().get("attempts").get(1).get("cause").asString()).isEqualTo("RESEND");
+    assertThat(resent.json().get("attempts").get(1).get("requestedBy").asString()).isEqualTo("ops");
     String eventId = resent.json().get("eventId").asString();
     assertThat(receiver.at(path).stream().filter(r -> r.eventId().equals(eventId))).hasSize(2);
   }
