@@ -156,6 +156,9 @@ abstract class WebhookDeliveryIntegrationTests {
     String orderNo = pay(e, null);
 
     deliverUntil(() -> attemptsOf(orderNo, 1));
+    int pendingNow = deliveries.ofOrder(orderNo).size();
+    assertThat(meters.get("payonce.webhooks.pending").gauge().value())
+        .isGreaterThanOrEqualTo(pendingNow);
     int attempts = 1;
     for (Duration wait : props.retrySchedule()) {
       clock.advance(wait.plusSeconds(1));
