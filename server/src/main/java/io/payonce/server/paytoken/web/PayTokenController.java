@@ -5,7 +5,11 @@ import io.payonce.server.order.NewOrder;
 import io.payonce.server.paytoken.PayTokens;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
 import io.payonce.server.web.TextRules;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -20,6 +24,7 @@ import org.springframework.web.bind.annotation.RestController;
  * belongs to the app that asked: no other app's request can use it.
  */
 @RestController
+@Tag(name = "Pay tokens")
 class PayTokenController {
 
   private final PayTokens tokens;
@@ -28,6 +33,17 @@ class PayTokenController {
     this.tokens = tokens;
   }
 
+  @Operation(
+      operationId = "getPayToken",
+      summary = "A one-time pay token for a buyer",
+      description =
+          "The buyer's page sends it as payToken with its precreate or barcode request, which"
+              + " makes that request idempotent without a key of its own.")
+  @ProblemResponses({
+    ProblemType.VALIDATION,
+    ProblemType.TOO_MANY_REQUESTS,
+    ProblemType.PAY_TOKEN_UNAVAILABLE
+  })
   @GetMapping(path = "/api/pay/get-token", produces = MediaType.APPLICATION_JSON_VALUE)
   PayTokens.Issued getToken(
       @AuthenticationPrincipal CallingApp app, @RequestParam(required = false) String userId) {
