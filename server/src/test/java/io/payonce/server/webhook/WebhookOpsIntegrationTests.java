@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.payonce.server.app.Apps;
+import io.payonce.server.operator.OperatorAction;
+import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.OutboxRelay;
 import io.payonce.server.payment.ChannelResultApplier;
@@ -47,6 +49,7 @@ class WebhookOpsIntegrationTests {
   @Autowired ChannelResultApplier applier;
   @Autowired Clock clock;
   @Autowired JdbcClient jdbc;
+  @Autowired OperatorActions operatorActions;
 
   @AfterAll
   static void stopReceiver() {
@@ -154,6 +157,15 @@ class WebhookOpsIntegrationTests {
     assertThat(resent.json().get("attempts").size()).isEqualTo(2);
     assertThat(resent.json().get("attempts").get(1).get("cause").asString()).isEqualTo("RESEND");
     assertThat(resent.json().get("attempts").get(1).get("requestedBy").asString()).isEqualTo("ops");
+    assertThat(operatorActions.recent(50))
+        .anySatisfy(
+            action -> {
+              assertThat(action.action()).isEqualTo(OperatorAction.Kind.RESEND_WEBHOOK);
+              assertThat(action.operator()).isEqualTo("ops");
+              assertThat(action.target()).startsWith("webhook delivery " + id + " ");
+              assertThat(action.before()).isEqualTo("DELIVERED");
+              assertThat(action.outcome()).isEqualTo(OperatorAction.Outcome.DONE);
+            });
     String eventId = resent.json().get("eventId").asString();
     assertThat(receiver.at(path).stream().filter(r -> r.eventId().equals(eventId))).hasSize(2);
   }

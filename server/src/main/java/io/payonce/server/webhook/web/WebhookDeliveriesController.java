@@ -1,5 +1,7 @@
 package io.payonce.server.webhook.web;
 
+import io.payonce.server.operator.OperatorAction;
+import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import io.payonce.server.webhook.DeliveryNotFoundException;
@@ -27,9 +29,11 @@ import org.springframework.web.bind.annotation.RestController;
 class WebhookDeliveriesController {
 
   private final WebhookDeliveries deliveries;
+  private final OperatorActions actions;
 
-  WebhookDeliveriesController(WebhookDeliveries deliveries) {
+  WebhookDeliveriesController(WebhookDeliveries deliveries, OperatorActions actions) {
     this.deliveries = deliveries;
+    this.actions = actions;
   }
 
   @GetMapping
@@ -55,9 +59,28 @@ class WebhookDeliveriesController {
     return deliveries.find(id).orElseThrow(() -> new DeliveryNotFoundException(id));
   }
 
+  /**
+   * Resends it now; recorded as the operator's action (who, which delivery, state before/after).
+   */
   @PostMapping("/{id}/resend")
   WebhookDelivery resend(@PathVariable long id, Principal operator) {
-    return deliveries.resend(id, operator == null ? "unknown" : operator.getName());
+    WebhookDelivery before = one(id);
+    String name = operator.getName();
+    return actions.run(
+        new OperatorActions.Request(
+            name,
+            OperatorAction.Kind.RESEND_WEBHOOK,
+            "webhook delivery " + id + " " + before.eventType() + " " + before.orderNo(),
+            null,
+            before.state().name()),
+        () -> deliveries.resend(id, name),
+        after ->
+            after.state().name()
+                + " after attempt "
+                + after.attemptCount()
+                + " ("
+                + (after.lastStatus() != null ? "HTTP " + after.lastStatus() : after.lastFailure())
+                + ")");
   }
 
   private static DeliveryState state(String text) {
