@@ -216,7 +216,15 @@ public final class Cluster implements AutoCloseable {
       args.add("--spring.rabbitmq.port=5672");
     } else if (spec.webhookUrl() != null) {
       args.add("--payonce.events.webhook.url=" + spec.webhookUrl());
-      args.add("--payonce.events.webhook.timeout=3s");
+      args.add("--payonce.webhooks.timeout=3s");
+      // An instance killed mid-POST leaves its deliveries leased: 10 s, not 60, before another
+      // instance takes them over, well inside the run's convergence wait.
+      args.add("--payonce.webhooks.lease=10s");
+      // A run lasts minutes: retries every few seconds (the production schedule waits up to 12 h),
+      // for long enough that a refusal window never parks a delivery.
+      args.add(
+          "--payonce.webhooks.retry-schedule=1s,2s,4s,8s,15s,30s,30s,30s,30s,30s,30s,30s,30s,30s,"
+              + "30s,30s,30s,30s,30s,30s,30s,30s,30s,30s,30s,30s,30s,30s,30s,30s");
     }
     if (arm && spec.crashRate() > 0) {
       StringBuilder points = new StringBuilder();

@@ -19,5 +19,9 @@ public enum AlarmType {
   /** The channel answered something our records cannot explain (e.g. a trade paid for a new QR). */
   CHANNEL_INCONSISTENT,
   /** We recorded a success that the channel's bill of the day does not have (reconciliation). */
-  LOCAL_ONLY_SUCCESS
+  LOCAL_ONLY_SUCCESS,
+  /**
+   * A merchant webhook failed through its whole retry schedule: parked until an operator resends.
+   */
+  WEBHOOK_PARKED
 }

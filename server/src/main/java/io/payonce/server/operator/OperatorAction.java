@@ -32,7 +32,8 @@ public record OperatorAction(
     CREATE_OPERATOR,
     CHANGE_ROLE,
     DISABLE_OPERATOR,
-    ENABLE_OPERATOR
+    ENABLE_OPERATOR,
+    RESEND_WEBHOOK
   }
 
   /** How it ended. */

@@ -6,14 +6,23 @@ import java.util.regex.Pattern;
 
 /**
  * A request to create an order for an app; the web layer reports field errors before building one.
+ *
+ * @param notifyUrl where the order's events are posted instead of its app's webhook URL (Jeepay's
+ *     notifyUrl), already checked by the webhooks' rules; null for the app's
  */
-public record NewOrder(String appId, String orderNo, String userId, Money amount, String title) {
+public record NewOrder(
+    String appId, String orderNo, String userId, Money amount, String title, String notifyUrl) {
 
   /** The caller's order number: 1 to 64 of letters, digits, '_' and '-'. */
   public static final Pattern ORDER_NO = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   public static final int MAX_USER_ID = 64;
   public static final int MAX_TITLE = 256;
+
+  /** An order whose events go to its app's webhook URL. */
+  public NewOrder(String appId, String orderNo, String userId, Money amount, String title) {
+    this(appId, orderNo, userId, amount, title, null);
+  }
 
   /** The order's reference: its app and number. */
   public OrderRef ref() {

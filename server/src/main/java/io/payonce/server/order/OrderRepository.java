@@ -23,9 +23,9 @@ class OrderRepository {
   private static final String INSERT =
       """
       INSERT INTO orders (app_id, order_no, user_id, amount_minor, currency, title, status,
-                          created_at, updated_at, version)
+                          notify_url, created_at, updated_at, version)
       VALUES (:appId, :orderNo, :userId, :amountMinor, :currency, :title, :status,
-              :now, :now, 0)
+              :notifyUrl, :now, :now, 0)
       """;
 
   private static final String SELECT_COLUMNS =
@@ -100,6 +100,7 @@ class OrderRepository {
         .param("currency", order.amount().currency())
         .param("title", order.title())
         .param("status", OrderStatus.CREATED.name())
+        .param("notifyUrl", order.notifyUrl(), java.sql.Types.VARCHAR)
         .param("now", SqlTime.toColumn(now))
         .update(key, "id");
     return key.getKey().longValue();

@@ -10,11 +10,11 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
- * The default sink, with no broker: each event goes to the in-process listeners
- * ({@code @EventListener} methods taking an {@link EventEnvelope}), then to the merchant's webhook
- * if one is configured. An event counts as delivered when every listener returned and the webhook
- * answered 2xx; otherwise the whole event is retried with back-off, so listeners see it again and
- * must be idempotent, as RabbitMQ consumers must.
+ * The default sink, with no broker: each event goes to the in-process listeners ({@code
+ * EventListener} methods taking an {@link EventEnvelope}). An event counts as delivered when every
+ * listener returned; otherwise it is retried with back-off, so listeners see it again and must be
+ * idempotent, as RabbitMQ consumers must. Merchant webhooks are not this sink's business: they are
+ * an {@link EventHandoff} of their own, with a delivery record per event and destination.
  */
 @Component
 @ConditionalOnBooleanProperty(
@@ -26,11 +26,9 @@ class EmbeddedEventSink implements EventSink {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedEventSink.class);
 
   private final ApplicationEventPublisher listeners;
-  private final WebhookClient webhook;
 
-  EmbeddedEventSink(ApplicationEventPublisher listeners, WebhookClient webhook) {
+  EmbeddedEventSink(ApplicationEventPublisher listeners) {
     this.listeners = listeners;
-    this.webhook = webhook;
   }
 
   @Override
@@ -39,16 +37,13 @@ class EmbeddedEventSink implements EventSink {
     for (EventEnvelope event : events) {
       try {
         listeners.publishEvent(event);
+        delivered.add(event.eventId());
       } catch (RuntimeException e) {
         log.warn(
             "event listener failed eventId={} type={} reason={}",
             event.eventId(),
             event.type(),
             e.getClass().getSimpleName());
-        continue;
-      }
-      if (webhook.post(event)) {
-        delivered.add(event.eventId());
       }
     }
     return delivered;

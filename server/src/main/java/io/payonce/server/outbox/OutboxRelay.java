@@ -16,10 +16,11 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes outbox rows at least once: claim a batch (a lease other instances respect), deliver it
- * to the sink, mark what the sink confirmed. A row is marked only after its confirmation, so a
- * crash anywhere before that leaves it to be published again when the lease runs out — a second
- * delivery, never a lost event. A row whose delivery failed waits an exponential back-off.
+ * Publishes outbox rows at least once: claim a batch (a lease other instances respect), hand it to
+ * every {@link EventHandoff} (the webhooks' delivery records) and deliver it to the sink, mark what
+ * all of them confirmed. A row is marked only after its confirmation, so a crash anywhere before
+ * that leaves it to be published again when the lease runs out — a second delivery, never a lost
+ * event. A row whose delivery failed waits an exponential back-off.
  */
 @Component
 public class OutboxRelay {
@@ -29,6 +30,7 @@ public class OutboxRelay {
   private final OutboxClaims claims;
   private final EventEnvelopes envelopes;
   private final EventSink sink;
+  private final List<EventHandoff> handoffs;
   private final RelayCheckpoint checkpoint;
   private final RelayProperties props;
   private final Clock clock;
@@ -40,6 +42,7 @@ public class OutboxRelay {
       OutboxClaims claims,
       EventEnvelopes envelopes,
       EventSink sink,
+      ObjectProvider<EventHandoff> handoffs,
       ObjectProvider<RelayCheckpoint> checkpoint,
       RelayProperties props,
       Clock clock,
@@ -47,6 +50,7 @@ public class OutboxRelay {
     this.claims = claims;
     this.envelopes = envelopes;
     this.sink = sink;
+    this.handoffs = handoffs.orderedStream().toList();
     this.checkpoint = checkpoint.getIfAvailable(() -> events -> {});
     this.props = props;
     this.clock = clock;
@@ -108,9 +112,17 @@ public class OutboxRelay {
     return new Pass(batch.size(), confirmedIds.size());
   }
 
+  // Handoffs first: they are idempotent, so an event a handoff could not take is not sent to the
+  // sink yet (it would be sent again with the retry), and one the sink then refuses costs the
+  // handoff nothing when it comes back.
   private Set<String> deliver(List<EventEnvelope> batch) {
     try {
-      return sink.deliver(batch);
+      List<EventEnvelope> handedOver = batch;
+      for (EventHandoff handoff : handoffs) {
+        Set<String> taken = handoff.accept(handedOver);
+        handedOver = handedOver.stream().filter(e -> taken.contains(e.eventId())).toList();
+      }
+      return handedOver.isEmpty() ? Set.of() : sink.deliver(handedOver);
     } catch (RuntimeException e) {
       // A sink that is down (broker unreachable, webhook refused) costs a retry, never an event.
       log.warn(

@@ -11,6 +11,7 @@ import io.payonce.server.payment.PaymentOpener;
 import io.payonce.server.testing.PaidOrders;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.webhook.WebhookSignature;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -35,9 +36,9 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The embedded default, with neither RabbitMQ nor Redis: the service is healthy without them, and
- * the relay delivers events to in-process listeners and to a signed merchant webhook that is
- * retried with back-off until it answers 2xx.
+ * The embedded default, with neither RabbitMQ nor Redis: the service is healthy without them, the
+ * relay delivers events to in-process listeners, and the bootstrap app's webhook (still configured
+ * by payonce.events.webhook.*) gets them signed, retried on its own schedule until it answers 2xx.
  */
 @PayOnceIntegrationTest
 @Import(EmbeddedEventsIntegrationTests.Listeners.class)
@@ -63,6 +64,9 @@ class EmbeddedEventsIntegrationTests {
     registry.add("payonce.events.webhook.url", () -> webhook.url());
     registry.add("payonce.events.webhook.secret", () -> SECRET);
     registry.add("payonce.events.relay.max-backoff", () -> "PT0.2S");
+    registry.add("payonce.webhooks.dispatch", () -> "true");
+    registry.add("payonce.webhooks.interval", () -> "PT0.1S");
+    registry.add("payonce.webhooks.retry-schedule", () -> "PT0.2S,PT0.2S,PT0.2S");
     registry.add("payonce.events.example-consumer.enabled", () -> "true");
   }
 
@@ -102,14 +106,14 @@ class EmbeddedEventsIntegrationTests {
     assertThat(accepted.signature())
         .endsWith(
             "v1="
-                + WebhookClient.sign(
+                + WebhookSignature.sign(
                     SECRET,
                     Long.parseLong(timestamp),
                     accepted.body().getBytes(StandardCharsets.UTF_8)));
     assertThat(accepted.body()).contains("\"eventId\":\"" + accepted.eventId() + "\"");
-    // The webhook's refusal made the relay retry the whole event: listeners saw it twice,
-    // and the idempotent example consumer applied it once.
-    assertThat(listeners.deliveriesOf(orderNo)).isEqualTo(2);
+    // The webhook's refusal is retried by the webhook dispatcher alone: the relay published the
+    // event once, so listeners saw it once and the example consumer applied it once.
+    assertThat(listeners.deliveriesOf(orderNo)).isEqualTo(1);
     assertThat(fulfilment.fulfilmentsOf(orderNo)).isEqualTo(1);
   }
 
@@ -178,8 +182,8 @@ class EmbeddedEventsIntegrationTests {
           accepted.put(
               orderNo,
               new Received(
-                  exchange.getRequestHeaders().getFirst(WebhookClient.EVENT_ID_HEADER),
-                  exchange.getRequestHeaders().getFirst(WebhookClient.SIGNATURE_HEADER),
+                  exchange.getRequestHeaders().getFirst(WebhookSignature.EVENT_ID_HEADER),
+                  exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER),
                   body));
         }
       }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.payonce.server.app.Apps;
 import io.payonce.server.consumer.example.FulfilmentConsumer;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.order.OrderService;
@@ -14,6 +15,7 @@ import io.payonce.server.testing.PaidOrders;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.ServerControl;
 import io.payonce.server.testing.TestServer;
+import io.payonce.server.webhook.WebhookDeliveries;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -85,6 +87,8 @@ abstract class RabbitRelayIntegrationTests {
   @Autowired CrashSwitch crashes;
   @Autowired JdbcClient jdbc;
   @Autowired Clock clock;
+  @Autowired Apps apps;
+  @Autowired WebhookDeliveries webhooks;
 
   /** How many paid orders the volume test makes on this database. */
   abstract int volume();
@@ -117,6 +121,23 @@ abstract class RabbitRelayIntegrationTests {
     deliveries.computeIfAbsent(event.eventId(), id -> new AtomicInteger()).incrementAndGet();
     received.putIfAbsent(event.eventId(), event);
     fulfilment.on(event);
+  }
+
+  @Test
+  void anAppsWebhookDeliveriesAreRecordedAlongsideTheBroker() {
+    String appId = "rabbit-wh-" + UUID.randomUUID().toString().substring(0, 8);
+    apps.create(appId, "webhooks with RabbitMQ", "api-secret-" + appId);
+    apps.setWebhook(appId, "http://127.0.0.1:9/not-posted-in-this-test", "whsec-" + appId);
+
+    String orderNo = paidOrders().payOne(appId, "rabbit-wh", null);
+
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                received.values().stream().anyMatch(e -> orderNo.equals(e.orderNo()))
+                    && webhooks.ofOrder(orderNo).stream()
+                        .anyMatch(d -> d.eventType().equals("OrderPaid")));
   }
 
   @Test
@@ -208,6 +229,7 @@ abstract class RabbitRelayIntegrationTests {
         claims,
         envelopes,
         sink,
+        context.getBeanProvider(EventHandoff.class),
         context.getBeanProvider(RelayCheckpoint.class),
         relayProperties,
         clock,

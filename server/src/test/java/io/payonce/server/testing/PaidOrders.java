@@ -44,16 +44,22 @@ public final class PaidOrders {
 
   /** One paid order; returns its number. Fails if the payment was not applied. */
   public String payOne(String prefix) {
+    return payOne(TestApps.APP_ID, prefix, null);
+  }
+
+  /** One paid order of {@code appId}, with its own notify URL unless null; returns its number. */
+  public String payOne(String appId, String prefix, String notifyUrl) {
     String orderNo = TestNumbers.orderNo(prefix);
     Order order =
         orders
             .create(
                 new NewOrder(
-                    TestApps.APP_ID,
+                    appId,
                     orderNo,
                     "user-" + prefix,
                     Money.ofMinor(AMOUNT_MINOR, "CNY"),
-                    "t"))
+                    "t",
+                    notifyUrl))
             .order();
     Payment payment = opener.open(order.id(), Channel.ALIPAY, null, null).payment();
     ChannelTrade paid =

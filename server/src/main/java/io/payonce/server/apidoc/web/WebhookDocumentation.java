@@ -91,9 +91,12 @@ final class WebhookDocumentation {
             .summary(type)
             .description(
                 description
-                    + "\n\nPOSTed to the app's webhook URL. Verify `PayOnce-Signature` before"
-                    + " trusting the body; answer 2xx once the event is stored, anything else"
-                    + " (or no answer) makes PayOnce deliver it again with back-off.")
+                    + "\n\nPOSTed to the order's notifyUrl if it was created with one, else to"
+                    + " the app's webhook URL, signed with the app's webhook secret. Verify"
+                    + " `PayOnce-Signature` before trusting the body; answer 2xx once the event is"
+                    + " stored, anything else (or no answer in 5 s) makes PayOnce deliver it again"
+                    + " after 15 s, 1 min, 5 min, 30 min, 2 h, 6 h and 12 h (by default), then"
+                    + " park it for an operator to resend.")
             .tags(List.of("Webhooks"))
             .addParametersItem(
                 new HeaderParameter()

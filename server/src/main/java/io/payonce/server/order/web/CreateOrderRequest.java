@@ -12,4 +12,11 @@ record CreateOrderRequest(
     @Schema(description = "Major units as a decimal string, never a number", example = "12.34")
         String amount,
     @Schema(description = "One of payonce.orders.currencies", example = "CNY") String currency,
-    @Schema(description = "What the buyer sees", example = "Green tea") String title) {}
+    @Schema(description = "What the buyer sees", example = "Green tea") String title,
+    @Schema(
+            description =
+                "Optional: where this order's events are POSTed instead of the app's webhook URL"
+                    + " (absolute http or https, at most 512 characters), signed with the app's"
+                    + " webhook secret",
+            example = "https://shop.example/payonce/notify")
+        String notifyUrl) {}

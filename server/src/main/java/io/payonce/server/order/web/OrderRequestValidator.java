@@ -7,6 +7,7 @@ import io.payonce.server.order.OrderProperties;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import io.payonce.server.web.TextRules;
+import io.payonce.server.webhook.NotifyUrls;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -18,9 +19,11 @@ class OrderRequestValidator {
   private static final int MAX_AMOUNT_TEXT = 20;
 
   private final OrderProperties properties;
+  private final NotifyUrls notifyUrls;
 
-  OrderRequestValidator(OrderProperties properties) {
+  OrderRequestValidator(OrderProperties properties, NotifyUrls notifyUrls) {
     this.properties = properties;
+    this.notifyUrls = notifyUrls;
   }
 
   NewOrder validate(String appId, CreateOrderRequest request) {
@@ -33,10 +36,23 @@ class OrderRequestValidator {
     if (!currencyValid && request.amount() == null) {
       violations.add(new FieldViolation("amount", "is required"));
     }
+    String notifyUrl = notifyUrl(request.notifyUrl(), violations);
     if (!violations.isEmpty()) {
       throw new InvalidRequestException(violations);
     }
-    return new NewOrder(appId, request.orderNo(), request.userId(), amount, request.title());
+    return new NewOrder(
+        appId, request.orderNo(), request.userId(), amount, request.title(), notifyUrl);
+  }
+
+  // Optional: absent or blank means the app's webhook URL.
+  private String notifyUrl(String url, List<FieldViolation> violations) {
+    if (url == null || url.isBlank()) {
+      return null;
+    }
+    notifyUrls
+        .problem(url)
+        .ifPresent(problem -> violations.add(new FieldViolation("notifyUrl", problem)));
+    return url;
   }
 
   private static void checkOrderNo(String orderNo, List<FieldViolation> violations) {

@@ -1,0 +1,395 @@
+package io.payonce.server.webhook;
+
+import io.payonce.server.db.SqlTime;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The webhook_delivery and webhook_attempt tables. Every state change is one conditional UPDATE
+ * whose row count says whether it happened; a dispatcher's claim is a token and a lease, as on the
+ * outbox, so instances racing on the same rows never both work one.
+ */
+@Repository
+class DeliveryRepository {
+
+  private static final String COUNT_FOR_DESTINATION =
+      """
+      SELECT COUNT(*)
+      FROM webhook_delivery
+      WHERE event_id = :eventId
+        AND url = :url
+      """;
+
+  private static final String INSERT =
+      """
+      INSERT INTO webhook_delivery (event_id, event_type, app_id, order_no, url, destination, body,
+                                    state, attempts, schedule_step, next_attempt_at, created_at,
+                                    updated_at)
+      VALUES (:eventId, :eventType, :appId, :orderNo, :url, :destination, :body,
+              'PENDING', 0, 0, :now, :now, :now)
+      """;
+
+  private static final String DUE =
+      """
+      SELECT id, app_id
+      FROM webhook_delivery
+      WHERE state = 'PENDING'
+        AND next_attempt_at <= :now
+        AND (claim_until IS NULL OR claim_until < :now)
+      """;
+
+  private static final String DUE_ORDER = " ORDER BY next_attempt_at, id LIMIT :limit";
+
+  private static final String CLAIM =
+      """
+      UPDATE webhook_delivery
+      SET claim_token = :token,
+          claim_until = :until,
+          attempts = attempts + 1,
+          updated_at = :now
+      WHERE id IN (:ids)
+        AND state = 'PENDING'
+        AND next_attempt_at <= :now
+        AND (claim_until IS NULL OR claim_until < :now)
+      """;
+
+  // A resend arms the delivery again and claims it for the operator's attempt in one statement.
+  private static final String REARM_AND_CLAIM =
+      """
+      UPDATE webhook_delivery
+      SET state = 'PENDING',
+          schedule_step = 0,
+          next_attempt_at = :now,
+          claim_token = :token,
+          claim_until = :until,
+          attempts = attempts + 1,
+          updated_at = :now
+      WHERE id = :id
+        AND state IN (:from)
+      """;
+
+  private static final String SELECT_CLAIMED =
+      """
+      SELECT id, event_id, app_id, url, body, attempts, schedule_step
+      FROM webhook_delivery
+      WHERE claim_token = :token
+        AND state = 'PENDING'
+      ORDER BY id
+      """;
+
+  // A 2xx is delivered whoever holds the lease now: the receiver has the event. The state
+  // condition makes a second 2xx (a lease taken over mid-POST) change nothing.
+  private static final String MARK_DELIVERED =
+      """
+      UPDATE webhook_delivery
+      SET state = 'DELIVERED',
+          delivered_at = :now,
+          claim_token = NULL,
+          claim_until = NULL,
+          last_status = :status,
+          last_failure = NULL,
+          updated_at = :now
+      WHERE id = :id
+        AND state = 'PENDING'
+      """;
+
+  // Only the lease's holder moves a failed delivery on: a holder whose lease was taken over
+  // records its attempt and changes nothing.
+  private static final String FAIL =
+      """
+      UPDATE webhook_delivery
+      SET state = :state,
+          schedule_step = :step,
+          next_attempt_at = :next,
+          claim_token = NULL,
+          claim_until = NULL,
+          last_status = :status,
+          last_failure = :failure,
+          updated_at = :now
+      WHERE id = :id
+        AND state = 'PENDING'
+        AND claim_token = :token
+      """;
+
+  private static final String INSERT_ATTEMPT =
+      """
+      INSERT INTO webhook_attempt (delivery_id, attempt_no, cause, requested_by, started_at,
+                                   latency_ms, status_code, failure, state_after)
+      VALUES (:deliveryId, :attemptNo, :cause, :requestedBy, :startedAt, :latencyMs, :status,
+              :failure, :stateAfter)
+      """;
+
+  private static final String SELECT_COLUMNS =
+      """
+      SELECT id, event_id, event_type, app_id, order_no, url, destination, state, attempts,
+             next_attempt_at, last_status, last_failure, created_at, delivered_at
+      FROM webhook_delivery
+      """;
+
+  private static final String SELECT_ATTEMPTS =
+      """
+      SELECT id, attempt_no, cause, requested_by, started_at, latency_ms, status_code, failure,
+             state_after
+      FROM webhook_attempt
+      WHERE delivery_id = :deliveryId
+      ORDER BY id
+      """;
+
+  private static final String COUNT_PENDING =
+      """
+      SELECT COUNT(*)
+      FROM webhook_delivery
+      WHERE state = 'PENDING'
+      """;
+
+  private final JdbcClient jdbc;
+
+  DeliveryRepository(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** What the relay's hand-off records for one event and destination. */
+  record NewDelivery(
+      String eventId,
+      String eventType,
+      String appId,
+      String orderNo,
+      String url,
+      String destination,
+      String body) {}
+
+  /** A delivery a dispatcher (or a resend) holds the lease of. */
+  record ClaimedDelivery(
+      long id,
+      String eventId,
+      String appId,
+      String url,
+      String body,
+      int attempts,
+      int step,
+      String token) {}
+
+  /** A due delivery and its app, before it is claimed. */
+  record Due(long id, String appId) {}
+
+  /**
+   * Records the delivery unless the event already has one to this URL; the unique key settles a
+   * race between two relays handing over the same event.
+   */
+  boolean insertIfAbsent(NewDelivery delivery, Instant now) {
+    long existing =
+        jdbc.sql(COUNT_FOR_DESTINATION)
+            .param("eventId", delivery.eventId())
+            .param("url", delivery.url())
+            .query(Long.class)
+            .single();
+    if (existing > 0) {
+      return false;
+    }
+    try {
+      return jdbc.sql(INSERT)
+              .param("eventId", delivery.eventId())
+              .param("eventType", delivery.eventType())
+              .param("appId", delivery.appId())
+              .param("orderNo", delivery.orderNo(), Types.VARCHAR)
+              .param("url", delivery.url())
+              .param("destination", delivery.destination())
+              .param("body", delivery.body())
+              .param("now", SqlTime.toColumn(now))
+              .update()
+          == 1;
+    } catch (DuplicateKeyException e) {
+      return false;
+    }
+  }
+
+  /** Due, unclaimed deliveries, oldest due first, leaving out the apps in {@code skipApps}. */
+  List<Due> due(Instant now, int limit, Collection<String> skipApps) {
+    String sql = DUE + (skipApps.isEmpty() ? "" : " AND app_id NOT IN (:skip)") + DUE_ORDER;
+    JdbcClient.StatementSpec statement =
+        jdbc.sql(sql).param("now", SqlTime.toColumn(now)).param("limit", limit);
+    if (!skipApps.isEmpty()) {
+      statement = statement.param("skip", skipApps);
+    }
+    return statement.query((rs, row) -> new Due(rs.getLong("id"), rs.getString("app_id"))).list();
+  }
+
+  /** Claims what of {@code ids} is still due and unclaimed; returns what this token now holds. */
+  List<ClaimedDelivery> claim(Collection<Long> ids, String token, Instant now, Instant until) {
+    int claimed =
+        jdbc.sql(CLAIM)
+            .param("ids", ids)
+            .param("token", token)
+            .param("now", SqlTime.toColumn(now))
+            .param("until", SqlTime.toColumn(until))
+            .update();
+    return claimed == 0 ? List.of() : claimed(token);
+  }
+
+  /** Arms a delivered or parked delivery again and claims it; empty when it was neither. */
+  Optional<ClaimedDelivery> rearmAndClaim(long id, String token, Instant now, Instant until) {
+    int armed =
+        jdbc.sql(REARM_AND_CLAIM)
+            .param("id", id)
+            .param("from", DeliveryState.resendable())
+            .param("token", token)
+            .param("now", SqlTime.toColumn(now))
+            .param("until", SqlTime.toColumn(until))
+            .update();
+    return armed == 0 ? Optional.empty() : claimed(token).stream().findFirst();
+  }
+
+  private List<ClaimedDelivery> claimed(String token) {
+    return jdbc.sql(SELECT_CLAIMED)
+        .param("token", token)
+        .query(
+            (rs, row) ->
+                new ClaimedDelivery(
+                    rs.getLong("id"),
+                    rs.getString("event_id"),
+                    rs.getString("app_id"),
+                    rs.getString("url"),
+                    rs.getString("body"),
+                    rs.getInt("attempts"),
+                    rs.getInt("schedule_step"),
+                    token))
+        .list();
+  }
+
+  boolean markDelivered(long id, int status, Instant now) {
+    return jdbc.sql(MARK_DELIVERED)
+            .param("id", id)
+            .param("status", status)
+            .param("now", SqlTime.toColumn(now))
+            .update()
+        == 1;
+  }
+
+  /**
+   * Moves a failed delivery to {@code state} (PENDING again, due at {@code next}, or PARKED) if
+   * {@code token} still holds it.
+   */
+  boolean fail(
+      long id,
+      String token,
+      DeliveryState state,
+      int step,
+      Instant next,
+      Integer status,
+      String failure,
+      Instant now) {
+    return jdbc.sql(FAIL)
+            .param("id", id)
+            .param("token", token)
+            .param("state", state.name())
+            .param("step", step)
+            .param("next", SqlTime.toColumn(next))
+            .param("status", status, Types.INTEGER)
+            .param("failure", failure, Types.VARCHAR)
+            .param("now", SqlTime.toColumn(now))
+            .update()
+        == 1;
+  }
+
+  void insertAttempt(
+      long deliveryId,
+      int attemptNo,
+      String cause,
+      String requestedBy,
+      PostResult result,
+      DeliveryState stateAfter) {
+    jdbc.sql(INSERT_ATTEMPT)
+        .param("deliveryId", deliveryId)
+        .param("attemptNo", attemptNo)
+        .param("cause", cause)
+        .param("requestedBy", requestedBy, Types.VARCHAR)
+        .param("startedAt", SqlTime.toColumn(result.startedAt()))
+        .param("latencyMs", result.latencyMs())
+        .param("status", result.status(), Types.INTEGER)
+        .param("failure", result.failure(), Types.VARCHAR)
+        .param("stateAfter", stateAfter == null ? null : stateAfter.name(), Types.VARCHAR)
+        .update();
+  }
+
+  Optional<WebhookDelivery> find(long id) {
+    return jdbc.sql(SELECT_COLUMNS + "WHERE id = :id")
+        .param("id", id)
+        .query(DeliveryRepository::delivery)
+        .optional();
+  }
+
+  List<WebhookDelivery> ofOrderNo(String orderNo, int limit) {
+    return jdbc.sql(SELECT_COLUMNS + "WHERE order_no = :orderNo ORDER BY id LIMIT :limit")
+        .param("orderNo", orderNo)
+        .param("limit", limit)
+        .query(DeliveryRepository::delivery)
+        .list();
+  }
+
+  List<WebhookDelivery> ofEvent(String eventId) {
+    return jdbc.sql(SELECT_COLUMNS + "WHERE event_id = :eventId ORDER BY id")
+        .param("eventId", eventId)
+        .query(DeliveryRepository::delivery)
+        .list();
+  }
+
+  List<WebhookDelivery> inState(DeliveryState state, int limit) {
+    return jdbc.sql(SELECT_COLUMNS + "WHERE state = :state ORDER BY id DESC LIMIT :limit")
+        .param("state", state.name())
+        .param("limit", limit)
+        .query(DeliveryRepository::delivery)
+        .list();
+  }
+
+  List<WebhookAttempt> attempts(long deliveryId) {
+    return jdbc.sql(SELECT_ATTEMPTS)
+        .param("deliveryId", deliveryId)
+        .query(DeliveryRepository::attempt)
+        .list();
+  }
+
+  long pending() {
+    return jdbc.sql(COUNT_PENDING).query(Long.class).single();
+  }
+
+  private static WebhookDelivery delivery(ResultSet rs, int row) throws SQLException {
+    return new WebhookDelivery(
+        rs.getLong("id"),
+        rs.getString("event_id"),
+        rs.getString("event_type"),
+        rs.getString("app_id"),
+        rs.getString("order_no"),
+        rs.getString("url"),
+        rs.getString("destination"),
+        DeliveryState.valueOf(rs.getString("state")),
+        rs.getInt("attempts"),
+        SqlTime.fromColumn(rs, "next_attempt_at"),
+        rs.getObject("last_status", Integer.class),
+        rs.getString("last_failure"),
+        SqlTime.fromColumn(rs, "created_at"),
+        SqlTime.fromColumn(rs, "delivered_at"),
+        List.of());
+  }
+
+  private static WebhookAttempt attempt(ResultSet rs, int row) throws SQLException {
+    String after = rs.getString("state_after");
+    return new WebhookAttempt(
+        rs.getLong("id"),
+        rs.getInt("attempt_no"),
+        rs.getString("cause"),
+        rs.getString("requested_by"),
+        SqlTime.fromColumn(rs, "started_at"),
+        rs.getLong("latency_ms"),
+        rs.getObject("status_code", Integer.class),
+        rs.getString("failure"),
+        after == null ? null : DeliveryState.valueOf(after));
+  }
+}

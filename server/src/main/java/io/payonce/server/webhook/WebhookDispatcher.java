@@ -1,0 +1,320 @@
+package io.payonce.server.webhook;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.server.alarm.AlarmType;
+import io.payonce.server.alarm.Alarms;
+import io.payonce.server.app.Apps;
+import jakarta.annotation.PreDestroy;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Works the delivery rows: claims due ones (a lease other instances respect, taken by a conditional
+ * UPDATE with a fresh token), POSTs each on a pool of its own with no transaction open, then
+ * records the attempt and moves the delivery in one transaction. A 2xx makes it DELIVERED whoever
+ * holds the lease by then (only once: the UPDATE requires PENDING); a failure moves it on only if
+ * this holder's token still holds it: back to PENDING after the schedule's next wait, or PARKED
+ * with an alarm when the schedule is exhausted. An attempt is always recorded, even by a holder
+ * whose lease was taken over mid-POST; that takeover may POST the event twice (at-least-once:
+ * receivers dedupe on {@code PayOnce-Event-Id}).
+ *
+ * <p>Head-of-line: at most {@code concurrency} POSTs are in flight per instance and at most {@code
+ * perAppConcurrency} of them for one app; an app at its limit is left out of the next claim, so a
+ * merchant URL that hangs until the timeout holds only its own slots.
+ */
+@Component
+class WebhookDispatcher {
+
+  static final String SCHEDULE = "SCHEDULE";
+  static final String RESEND = "RESEND";
+  private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
+
+  private final DeliveryRepository repository;
+  private final WebhookPoster poster;
+  private final Apps apps;
+  private final Alarms alarms;
+  private final WebhookProperties props;
+  private final Clock clock;
+  private final TransactionTemplate transactions;
+  private final ExecutorService pool;
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final ReentrantLock claiming = new ReentrantLock();
+  private final AtomicBoolean again = new AtomicBoolean();
+  private final Map<String, AtomicInteger> inFlightByApp = new ConcurrentHashMap<>();
+  private final Counter delivered;
+  private final Counter failed;
+  private final Counter parked;
+
+  WebhookDispatcher(
+      DeliveryRepository repository,
+      WebhookPoster poster,
+      Apps apps,
+      Alarms alarms,
+      WebhookProperties props,
+      Clock clock,
+      PlatformTransactionManager transactionManager,
+      MeterRegistry meters) {
+    this.repository = repository;
+    this.poster = poster;
+    this.apps = apps;
+    this.alarms = alarms;
+    this.props = props;
+    this.clock = clock;
+    this.transactions = new TransactionTemplate(transactionManager);
+    AtomicInteger threads = new AtomicInteger();
+    this.pool =
+        new ThreadPoolExecutor(
+            props.concurrency(),
+            props.concurrency(),
+            60,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            task -> {
+              Thread thread = new Thread(task, "webhook-" + threads.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.delivered = meters.counter("payonce.webhooks.delivered");
+    this.failed = meters.counter("payonce.webhooks.failed");
+    this.parked = meters.counter("payonce.webhooks.parked");
+    Gauge.builder("payonce.webhooks.pending", repository, DeliveryRepository::pending)
+        .register(meters);
+  }
+
+  /**
+   * Claims due deliveries while this instance has free slots and starts their POSTs. Called by the
+   * scheduler, and again whenever a POST finishes, so that a freed slot is refilled at once instead
+   * of at the next pass (an app's backlog would otherwise drain at its per-app limit per interval).
+   * One thread claims at a time; a call that finds another claiming leaves it a note to go round
+   * once more, so no freed slot is missed.
+   *
+   * @return how many this call started
+   */
+  int dispatchDue() {
+    int started = 0;
+    again.set(true);
+    while (again.get() && claiming.tryLock()) {
+      try {
+        again.set(false);
+        started += startWhileFree();
+      } finally {
+        claiming.unlock();
+      }
+    }
+    return started;
+  }
+
+  private int startWhileFree() {
+    int started = 0;
+    while (true) {
+      int free = props.concurrency() - inFlight.get();
+      if (free <= 0) {
+        return started;
+      }
+      List<DeliveryRepository.ClaimedDelivery> claimed = claim(free);
+      if (claimed.isEmpty()) {
+        return started;
+      }
+      for (DeliveryRepository.ClaimedDelivery delivery : claimed) {
+        start(delivery);
+      }
+      started += claimed.size();
+    }
+  }
+
+  /** How many POSTs this instance has in flight. */
+  int inFlight() {
+    return inFlight.get();
+  }
+
+  private List<DeliveryRepository.ClaimedDelivery> claim(int free) {
+    Instant now = clock.instant();
+    Set<String> busy =
+        inFlightByApp.entrySet().stream()
+            .filter(e -> e.getValue().get() >= props.perAppConcurrency())
+            .map(Map.Entry::getKey)
+            .collect(Collectors.toSet());
+    List<DeliveryRepository.Due> due = repository.due(now, Math.min(props.batch(), free * 4), busy);
+    Map<String, Integer> taking = new HashMap<>();
+    List<Long> ids = new ArrayList<>();
+    for (DeliveryRepository.Due candidate : due) {
+      int ofApp = taking.merge(candidate.appId(), 1, Integer::sum) + inFlightOf(candidate.appId());
+      if (ofApp <= props.perAppConcurrency() && ids.size() < free) {
+        ids.add(candidate.id());
+      }
+    }
+    if (ids.isEmpty()) {
+      return List.of();
+    }
+    String token = UUID.randomUUID().toString();
+    return repository.claim(ids, token, now, now.plus(props.lease()));
+  }
+
+  private int inFlightOf(String appId) {
+    AtomicInteger count = inFlightByApp.get(appId);
+    return count == null ? 0 : count.get();
+  }
+
+  private void start(DeliveryRepository.ClaimedDelivery delivery) {
+    inFlight.incrementAndGet();
+    inFlightByApp.computeIfAbsent(delivery.appId(), k -> new AtomicInteger()).incrementAndGet();
+    try {
+      pool.execute(() -> attemptThenRelease(delivery));
+    } catch (RuntimeException e) {
+      // A pool that is shutting down: the lease runs out and another pass (or instance) takes it.
+      release(delivery);
+    }
+  }
+
+  private void attemptThenRelease(DeliveryRepository.ClaimedDelivery delivery) {
+    try {
+      attempt(delivery, SCHEDULE, null);
+    } catch (RuntimeException e) {
+      // The attempt could not be recorded (the database is away): the lease runs out and the
+      // delivery is tried again; the receiver may see this POST twice.
+      log.warn(
+          "webhook attempt not recorded deliveryId={} reason={}",
+          delivery.id(),
+          e.getClass().getSimpleName());
+    } finally {
+      release(delivery);
+    }
+    if (!pool.isShutdown()) {
+      refill();
+    }
+  }
+
+  private void refill() {
+    try {
+      dispatchDue();
+    } catch (RuntimeException e) {
+      // The database is away: the scheduler's next pass tries again.
+      log.warn("webhook refill failed reason={}", e.getClass().getSimpleName());
+    }
+  }
+
+  private void release(DeliveryRepository.ClaimedDelivery delivery) {
+    inFlight.decrementAndGet();
+    inFlightByApp.get(delivery.appId()).decrementAndGet();
+  }
+
+  /** POSTs a delivery this caller holds the lease of, then records the attempt and its outcome. */
+  WebhookAttemptOutcome attempt(
+      DeliveryRepository.ClaimedDelivery delivery, String cause, String requestedBy) {
+    Optional<String> secret = apps.webhookSecret(delivery.appId());
+    PostResult result =
+        secret.isPresent()
+            ? poster.post(delivery.url(), delivery.eventId(), delivery.body(), secret.get())
+            : new PostResult(clock.instant(), 0, null, "the app has no webhook secret");
+    DeliveryState after =
+        transactions.execute(status -> settle(delivery, cause, requestedBy, result));
+    count(result, after);
+    return new WebhookAttemptOutcome(result.status(), result.failure(), after);
+  }
+
+  private DeliveryState settle(
+      DeliveryRepository.ClaimedDelivery delivery,
+      String cause,
+      String requestedBy,
+      PostResult result) {
+    Instant now = clock.instant();
+    DeliveryState after;
+    if (result.succeeded()) {
+      after =
+          repository.markDelivered(delivery.id(), result.status(), now)
+              ? DeliveryState.DELIVERED
+              : null;
+    } else {
+      int step = delivery.step() + 1;
+      Duration wait = props.backoffAfter(step);
+      DeliveryState next = wait == null ? DeliveryState.PARKED : DeliveryState.PENDING;
+      boolean moved =
+          repository.fail(
+              delivery.id(),
+              delivery.token(),
+              next,
+              step,
+              wait == null ? now : now.plus(wait),
+              result.status(),
+              result.failure(),
+              now);
+      after = moved ? next : null;
+      if (after == DeliveryState.PARKED) {
+        alarms.raiseWithChange(
+            AlarmType.WEBHOOK_PARKED, null, null, parkedDetail(delivery, result));
+      }
+    }
+    repository.insertAttempt(delivery.id(), delivery.attempts(), cause, requestedBy, result, after);
+    return after;
+  }
+
+  private void count(PostResult result, DeliveryState after) {
+    if (!result.succeeded()) {
+      failed.increment();
+    }
+    if (after == DeliveryState.DELIVERED) {
+      delivered.increment();
+    } else if (after == DeliveryState.PARKED) {
+      parked.increment();
+    }
+  }
+
+  // The URL without its query: merchants sometimes put a token there, and alarms are logged.
+  private static String parkedDetail(
+      DeliveryRepository.ClaimedDelivery delivery, PostResult result) {
+    return "webhook delivery "
+        + delivery.id()
+        + " of event "
+        + delivery.eventId()
+        + " for app "
+        + delivery.appId()
+        + " to "
+        + withoutQuery(delivery.url())
+        + " parked after "
+        + delivery.attempts()
+        + " attempts; last: "
+        + result.failure();
+  }
+
+  private static String withoutQuery(String url) {
+    try {
+      URI uri = new URI(url);
+      return uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath();
+    } catch (java.net.URISyntaxException e) {
+      return "(not a valid URL)";
+    }
+  }
+
+  @PreDestroy
+  void stop() {
+    pool.shutdownNow();
+  }
+
+  /** What an attempt came to: the receiver's status or failure, and the state it moved to. */
+  record WebhookAttemptOutcome(Integer status, String failure, DeliveryState stateAfter) {}
+}

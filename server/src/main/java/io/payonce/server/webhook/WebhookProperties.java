@@ -1,0 +1,60 @@
+package io.payonce.server.webhook;
+
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Delivery of the apps' webhooks ({@code payonce.webhooks.*}). Where each app's events go is the
+ * app's own setting (its webhook URL and secret; the bootstrap app's come from {@code
+ * payonce.events.webhook.url} and {@code .secret}), or an order's {@code notifyUrl}.
+ *
+ * @param dispatch whether this instance posts deliveries at all (any number of instances may: each
+ *     delivery is leased to one at a time)
+ * @param interval the pause between dispatcher passes when nothing was due
+ * @param batch at most how many deliveries one pass claims
+ * @param lease how long a claimed delivery is kept from other instances; longer than {@code
+ *     timeout}, so that only a crashed (or stalled) instance's deliveries are taken over
+ * @param timeout connect and read timeout of one POST
+ * @param concurrency how many POSTs one instance has in flight at most
+ * @param perAppConcurrency how many of those may be for one app: a slow or dead merchant URL holds
+ *     at most this many, the others keep flowing
+ * @param retrySchedule the waits after the 1st, 2nd, … failed attempt; when it is exhausted the
+ *     delivery is parked and an alarm raised
+ * @param refusePrivateAddresses refuse destinations that are, or resolve to, loopback, private,
+ *     link-local or wildcard addresses (SSRF guard; off by default because merchants often receive
+ *     webhooks inside their own network)
+ */
+@ConfigurationProperties("payonce.webhooks")
+public record WebhookProperties(
+    @DefaultValue("true") boolean dispatch,
+    @DefaultValue("500ms") Duration interval,
+    @DefaultValue("100") int batch,
+    @DefaultValue("60s") Duration lease,
+    @DefaultValue("5s") Duration timeout,
+    @DefaultValue("16") int concurrency,
+    @DefaultValue("4") int perAppConcurrency,
+    @DefaultValue({"15s", "1m", "5m", "30m", "2h", "6h", "12h"}) List<Duration> retrySchedule,
+    @DefaultValue("false") boolean refusePrivateAddresses) {
+
+  public WebhookProperties {
+    if (lease.compareTo(timeout) <= 0) {
+      throw new IllegalStateException("payonce.webhooks.lease must be longer than its timeout");
+    }
+    if (concurrency < 1 || perAppConcurrency < 1 || batch < 1) {
+      throw new IllegalStateException("payonce.webhooks concurrency and batch must be positive");
+    }
+    retrySchedule = List.copyOf(retrySchedule);
+  }
+
+  /**
+   * The wait before the next attempt after {@code failures} failed attempts since the delivery was
+   * armed, or null when the schedule is exhausted (the delivery is parked).
+   */
+  Duration backoffAfter(int failures) {
+    return failures >= 1 && failures <= retrySchedule.size()
+        ? retrySchedule.get(failures - 1)
+        : null;
+  }
+}

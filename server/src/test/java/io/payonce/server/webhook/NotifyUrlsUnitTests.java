@@ -1,0 +1,43 @@
+package io.payonce.server.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class NotifyUrlsUnitTests {
+
+  private final NotifyUrls refusingPrivate = new NotifyUrls(true);
+  private final NotifyUrls open = new NotifyUrls(false);
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "http://127.0.0.1:8080/notify",
+        "http://10.1.2.3/notify",
+        "http://172.16.0.1/notify",
+        "http://192.168.1.1/notify",
+        "http://169.254.169.254/latest/meta-data",
+        "http://0.0.0.0/notify",
+        "http://[::1]/notify",
+        "http://[fd00::1]/notify",
+        "http://localhost/notify"
+      })
+  void privateAndLoopbackDestinationsAreRefusedWhenConfigured(String url) {
+    assertThat(refusingPrivate.problem(url)).isPresent();
+    assertThat(open.problem(url)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"https://93.184.216.34/notify", "http://8.8.8.8:8080/hook?x=1"})
+  void publicAddressesAreAccepted(String url) {
+    assertThat(refusingPrivate.problem(url)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"ftp://example.com/x", "file:///etc/passwd", "gopher://example.com", "//host/x"})
+  void onlyHttpAndHttpsAreDestinations(String url) {
+    assertThat(open.problem(url)).isPresent();
+  }
+}

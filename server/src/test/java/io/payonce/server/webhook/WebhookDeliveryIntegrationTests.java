@@ -1,0 +1,446 @@
+package io.payonce.server.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.payonce.server.alarm.AlarmType;
+import io.payonce.server.alarm.Alarms;
+import io.payonce.server.app.Apps;
+import io.payonce.server.order.OrderService;
+import io.payonce.server.outbox.OutboxRelay;
+import io.payonce.server.payment.ChannelResultApplier;
+import io.payonce.server.payment.PaymentOpener;
+import io.payonce.server.testing.MutableClock;
+import io.payonce.server.testing.PaidOrders;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.TestPropertySource;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * Per-app webhooks end to end, minus HTTP on the way in: paid orders of several apps, the relay's
+ * hand-off, and the dispatcher posting to real HTTP receivers; the business clock is moved through
+ * the retry schedule instead of waiting.
+ */
+@PayOnceIntegrationTest
+@TestPropertySource(
+    properties = {
+      "payonce.webhooks.retry-schedule=1m,5m,30m",
+      "payonce.webhooks.lease=30s",
+      "payonce.webhooks.timeout=5s",
+      "payonce.webhooks.per-app-concurrency=8"
+    })
+abstract class WebhookDeliveryIntegrationTests {
+
+  // One per concrete class: each database's class opens its own and closes it when done.
+  static WebhookReceiver receiver;
+
+  @Autowired OutboxRelay relay;
+  @Autowired WebhookDispatcher dispatcher;
+  @Autowired WebhookDeliveries deliveries;
+  @Autowired DeliveryRepository repository;
+  @Autowired WebhookPoster poster;
+  @Autowired WebhookProperties props;
+  @Autowired Apps apps;
+  @Autowired Alarms alarms;
+  @Autowired MeterRegistry meters;
+  @Autowired PlatformTransactionManager transactionManager;
+  @Autowired OrderService orderService;
+  @Autowired PaymentOpener opener;
+  @Autowired ChannelResultApplier applier;
+  @Autowired MutableClock clock;
+
+  /** An app of this test, its webhook secret and its receiver's path. */
+  record TestApp(String id, String secret, String path) {}
+
+  @BeforeAll
+  static void startReceiver() {
+    receiver = new WebhookReceiver();
+  }
+
+  @AfterAll
+  static void stopReceiver() {
+    receiver.close();
+  }
+
+  @Test
+  void eachAppReceivesOnlyItsOwnEventsSignedWithItsOwnSecret() {
+    TestApp a = app("two-a");
+    TestApp b = app("two-b");
+    String orderA = pay(a, null);
+    String orderB = pay(b, null);
+
+    deliverUntil(
+        () -> allIn(orderA, DeliveryState.DELIVERED) && allIn(orderB, DeliveryState.DELIVERED));
+
+    assertReceivedOnly(a, orderA, b.secret());
+    assertReceivedOnly(b, orderB, a.secret());
+    assertThat(receiver.at(a.path()))
+        .extracting(WebhookReceiver.Received::type)
+        .contains("OrderPaid");
+    assertThat(deliveries.ofOrder(orderA))
+        .allSatisfy(d -> assertThat(d.url()).isEqualTo(receiver.url(a.path())))
+        .allSatisfy(d -> assertThat(d.destination()).isEqualTo("APP"));
+  }
+
+  @Test
+  void anOrdersOwnNotifyUrlWinsOverItsAppsAndIsSignedWithTheAppsSecret() {
+    TestApp c = app("notify");
+    String orderPath = "/notify-order-" + UUID.randomUUID();
+    String orderNo = pay(c, receiver.url(orderPath));
+
+    deliverUntil(() -> allIn(orderNo, DeliveryState.DELIVERED));
+
+    assertThat(receiver.at(c.path())).isEmpty();
+    List<WebhookReceiver.Received> atOrder = receiver.at(orderPath);
+    assertThat(atOrder).isNotEmpty().allSatisfy(r -> assertSignedWith(r, c.secret()));
+    assertThat(deliveries.ofOrder(orderNo))
+        .allSatisfy(d -> assertThat(d.destination()).isEqualTo("ORDER"));
+  }
+
+  @Test
+  void aReceiverAnswering500IsRetriedAfterTheSchedulesWaitAndEveryAttemptIsRecorded() {
+    TestApp d = app("flaky");
+    receiver.script(d.path(), 500);
+    String orderNo = pay(d, null);
+
+    deliverUntil(() -> settled(orderNo));
+    WebhookDelivery refused = only(orderNo, DeliveryState.PENDING);
+    WebhookAttempt first = refused.attempts().get(0);
+    assertThat(first.statusCode()).isEqualTo(500);
+    assertThat(first.failure()).isEqualTo("HTTP 500");
+    assertThat(first.stateAfter()).isEqualTo(DeliveryState.PENDING);
+    assertThat(first.latencyMs()).isBetween(0L, props.timeout().toMillis());
+    assertThat(refused.nextAttemptAt())
+        .isBetween(
+            first.startedAt().plus(Duration.ofMinutes(1)), first.startedAt().plusSeconds(70));
+    // Not due yet: another pass leaves it alone, and an operator cannot resend it meanwhile.
+    dispatchAndSettle();
+    assertThat(deliveries.find(refused.id()).orElseThrow().attempts()).hasSize(1);
+    assertThatThrownBy(() -> deliveries.resend(refused.id(), "test"))
+        .isInstanceOf(DeliveryNotResendableException.class);
+
+    clock.advance(Duration.ofMinutes(1).plusSeconds(1));
+    deliverUntil(() -> allIn(orderNo, DeliveryState.DELIVERED));
+
+    WebhookDelivery delivered = deliveries.find(refused.id()).orElseThrow();
+    assertThat(delivered.attempts())
+        .extracting(
+            WebhookAttempt::attemptNo, WebhookAttempt::statusCode, WebhookAttempt::stateAfter)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(1, 500, DeliveryState.PENDING),
+            org.assertj.core.groups.Tuple.tuple(2, 200, DeliveryState.DELIVERED));
+    assertThat(
+            receiver.ofOrder(orderNo).stream().filter(r -> r.eventId().equals(refused.eventId())))
+        .hasSize(2);
+  }
+
+  @Test
+  void aReceiverDownThroughTheWholeScheduleIsParkedAndAlarmedThenAnOperatorsResendDelivers() {
+    TestApp e = app("down");
+    receiver.down(e.path(), true);
+    double parkedBefore = meters.counter("payonce.webhooks.parked").count();
+    String orderNo = pay(e, null);
+
+    deliverUntil(() -> attemptsOf(orderNo, 1));
+    int pendingNow = deliveries.ofOrder(orderNo).size();
+    assertThat(meters.get("payonce.webhooks.pending").gauge().value())
+        .isGreaterThanOrEqualTo(pendingNow);
+    int attempts = 1;
+    for (Duration wait : props.retrySchedule()) {
+      clock.advance(wait.plusSeconds(1));
+      int expected = ++attempts;
+      deliverUntil(() -> attemptsOf(orderNo, expected));
+    }
+
+    List<WebhookDelivery> parked = deliveries.ofOrder(orderNo);
+    assertThat(parked)
+        .isNotEmpty()
+        .allSatisfy(d -> assertThat(d.state()).isEqualTo(DeliveryState.PARKED))
+        .allSatisfy(d -> assertThat(d.attempts()).hasSize(1 + props.retrySchedule().size()))
+        .allSatisfy(
+            d ->
+                assertThat(d.attempts())
+                    .allSatisfy(a -> assertThat(a.statusCode()).isEqualTo(503)));
+    assertThat(meters.counter("payonce.webhooks.parked").count() - parkedBefore)
+        .isEqualTo(parked.size());
+    WebhookDelivery first = parked.get(0);
+    assertThat(alarms.open(1000))
+        .anySatisfy(
+            alarm -> {
+              assertThat(alarm.type()).isEqualTo(AlarmType.WEBHOOK_PARKED);
+              assertThat(alarm.detail()).contains("webhook delivery " + first.id() + " ");
+            });
+    // The schedule is exhausted: nothing more is tried on its own.
+    clock.advance(Duration.ofHours(1));
+    dispatchAndSettle();
+    assertThat(deliveries.find(first.id()).orElseThrow().state()).isEqualTo(DeliveryState.PARKED);
+
+    receiver.down(e.path(), false);
+    WebhookDelivery resent = deliveries.resend(first.id(), "test");
+
+    assertThat(resent.state()).isEqualTo(DeliveryState.DELIVERED);
+    WebhookAttempt last = resent.attempts().get(resent.attempts().size() - 1);
+    assertThat(last.cause()).isEqualTo(WebhookDispatcher.RESEND);
+    assertThat(last.statusCode()).isEqualTo(200);
+    assertThat(last.stateAfter()).isEqualTo(DeliveryState.DELIVERED);
+    assertThat(resent.attempts()).hasSize(2 + props.retrySchedule().size());
+
+    // A delivered one may be sent again too: one more attempt, still DELIVERED.
+    WebhookDelivery again = deliveries.resend(first.id(), "test");
+    assertThat(again.state()).isEqualTo(DeliveryState.DELIVERED);
+    assertThat(again.attempts()).hasSize(3 + props.retrySchedule().size());
+    assertThat(receiver.at(e.path()).stream().filter(r -> r.eventId().equals(first.eventId())))
+        .hasSize(3 + props.retrySchedule().size());
+  }
+
+  @Test
+  void twoDispatchersRacingDeliverEveryEventAndMarkEachDeliveredOnce() throws Exception {
+    TestApp f = app("race");
+    List<String> orders = List.of(pay(f, null), pay(f, null), pay(f, null), pay(f, null));
+    relay.drain();
+    WebhookDispatcher other = anotherDispatcher();
+    ExecutorService both = Executors.newFixedThreadPool(2);
+    try {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(
+              () -> {
+                both.invokeAll(List.of(() -> dispatcher.dispatchDue(), () -> other.dispatchDue()));
+                return orders.stream().allMatch(no -> allIn(no, DeliveryState.DELIVERED));
+              });
+    } finally {
+      both.shutdownNow();
+      other.stop();
+    }
+
+    List<WebhookDelivery> all =
+        orders.stream().flatMap(no -> deliveries.ofOrder(no).stream()).toList();
+    assertThat(all).hasSizeGreaterThanOrEqualTo(orders.size());
+    assertThat(all).allSatisfy(WebhookDeliveryIntegrationTests::deliveredOnce);
+    long attempts = all.stream().mapToLong(d -> d.attempts().size()).sum();
+    assertThat(receiver.at(f.path())).hasSize((int) attempts);
+    assertThat(receiver.at(f.path()).stream().map(WebhookReceiver.Received::eventId).distinct())
+        .containsExactlyInAnyOrderElementsOf(all.stream().map(WebhookDelivery::eventId).toList());
+  }
+
+  @Test
+  void aLeaseTakenOverMidPostLosesNoAttemptAndChangesTheStateOnce() {
+    TestApp g = app("lease");
+    String orderNo = pay(g, null);
+    relay.drain();
+    int n = deliveries.ofOrder(orderNo).size();
+    assertThat(n).isBetween(1, props.perAppConcurrency());
+    // The first holder's POSTs are answered 500, after the second holder has taken them over.
+    receiver.script(g.path(), java.util.Collections.nCopies(n, 500).toArray(Integer[]::new));
+    CountDownLatch release = receiver.hold(g.path());
+    WebhookDispatcher other = anotherDispatcher();
+    try {
+      dispatcher.dispatchDue();
+      await().atMost(Duration.ofSeconds(10)).until(() -> receiver.at(g.path()).size() == n);
+      clock.advance(props.lease().plusSeconds(1));
+      other.dispatchDue();
+      await().atMost(Duration.ofSeconds(10)).until(() -> receiver.at(g.path()).size() == 2 * n);
+      release.countDown();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> dispatcher.inFlight() == 0 && other.inFlight() == 0);
+    } finally {
+      release.countDown();
+      other.stop();
+    }
+
+    assertThat(deliveries.ofOrder(orderNo))
+        .hasSize(n)
+        .allSatisfy(
+            d -> {
+              assertThat(d.state()).isEqualTo(DeliveryState.DELIVERED);
+              assertThat(d.attempts())
+                  .extracting(
+                      WebhookAttempt::attemptNo,
+                      WebhookAttempt::statusCode,
+                      WebhookAttempt::stateAfter)
+                  .containsExactlyInAnyOrder(
+                      org.assertj.core.groups.Tuple.tuple(1, 500, null),
+                      org.assertj.core.groups.Tuple.tuple(2, 200, DeliveryState.DELIVERED));
+            });
+  }
+
+  @Test
+  void aMerchantUrlThatHangsHoldsOnlyItsOwnSlotsWhileOtherAppsAreDelivered() {
+    TestApp slow = app("slow");
+    TestApp fast = app("fast");
+    List<String> slowOrders =
+        java.util.stream.IntStream.range(0, 9).mapToObj(i -> pay(slow, null)).toList();
+    relay.drain();
+    int slowDeliveries = slowOrders.stream().mapToInt(no -> deliveries.ofOrder(no).size()).sum();
+    // More than the instance's slots: without the per-app limit they would take them all.
+    assertThat(slowDeliveries).isGreaterThan(props.concurrency());
+    CountDownLatch release = receiver.hold(slow.path());
+    try {
+      dispatcher.dispatchDue();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> receiver.at(slow.path()).size() == props.perAppConcurrency());
+      String fastOrder = pay(fast, null);
+
+      deliverUntilWithoutSettling(() -> allIn(fastOrder, DeliveryState.DELIVERED));
+
+      // The hanging app still holds just its own slots; the rest of its deliveries wait.
+      assertThat(receiver.at(slow.path())).hasSize(props.perAppConcurrency());
+      assertThat(dispatcher.inFlight()).isEqualTo(props.perAppConcurrency());
+    } finally {
+      release.countDown();
+    }
+    deliverUntil(() -> slowOrders.stream().allMatch(no -> allIn(no, DeliveryState.DELIVERED)));
+  }
+
+  @Test
+  void anAppsBacklogBeyondItsSlotsDrainsAsPostsFinishWithoutWaitingForTheNextPass() {
+    TestApp busy = app("backlog");
+    List<String> orders =
+        java.util.stream.IntStream.range(0, 6).mapToObj(i -> pay(busy, null)).toList();
+    relay.drain();
+    int backlog = orders.stream().mapToInt(no -> deliveries.ofOrder(no).size()).sum();
+    assertThat(backlog).isGreaterThan(props.perAppConcurrency());
+
+    dispatcher.dispatchDue();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> orders.stream().allMatch(no -> allIn(no, DeliveryState.DELIVERED)));
+    assertThat(receiver.at(busy.path())).hasSize(backlog);
+  }
+
+  @Test
+  void anAppWithoutWebhookUrlOrSecretGetsNoDeliveryAndItsEventsAreStillPublished() {
+    String noUrl = "wh-none-" + UUID.randomUUID().toString().substring(0, 8);
+    apps.create(noUrl, "no url", "secret-" + noUrl);
+    String noSecret = "wh-nosec-" + UUID.randomUUID().toString().substring(0, 8);
+    apps.create(noSecret, "no secret", "secret-" + noSecret);
+    apps.setWebhook(noSecret, receiver.url("/no-secret"), null);
+    PaidOrders paid = new PaidOrders(orderService, opener, applier, clock);
+    String orderA = paid.payOne(noUrl, "wh-none", null);
+    String orderB = paid.payOne(noSecret, "wh-nosec", null);
+
+    assertThat(relay.drain()).isGreaterThanOrEqualTo(2);
+
+    assertThat(deliveries.ofOrder(orderA)).isEmpty();
+    assertThat(deliveries.ofOrder(orderB)).isEmpty();
+    assertThat(receiver.at("/no-secret")).isEmpty();
+  }
+
+  private TestApp app(String name) {
+    String id = "wh-" + name + "-" + UUID.randomUUID().toString().substring(0, 8);
+    String secret = "whsec-" + UUID.randomUUID();
+    String path = "/" + id;
+    apps.create(id, name, "api-secret-" + UUID.randomUUID());
+    apps.setWebhook(id, receiver.url(path), secret);
+    return new TestApp(id, secret, path);
+  }
+
+  private String pay(TestApp app, String notifyUrl) {
+    return new PaidOrders(orderService, opener, applier, clock).payOne(app.id(), "wh", notifyUrl);
+  }
+
+  private WebhookDispatcher anotherDispatcher() {
+    return new WebhookDispatcher(
+        repository,
+        poster,
+        apps,
+        alarms,
+        props,
+        clock,
+        transactionManager,
+        new SimpleMeterRegistry());
+  }
+
+  /** Relays and dispatches until {@code done}, each pass's POSTs finished. */
+  private void deliverUntil(java.util.function.BooleanSupplier done) {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              relay.drain();
+              dispatchAndSettle();
+              return done.getAsBoolean();
+            });
+  }
+
+  private void deliverUntilWithoutSettling(java.util.function.BooleanSupplier done) {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              relay.drain();
+              dispatcher.dispatchDue();
+              return done.getAsBoolean();
+            });
+  }
+
+  private void dispatchAndSettle() {
+    dispatcher.dispatchDue();
+    await().atMost(Duration.ofSeconds(15)).until(() -> dispatcher.inFlight() == 0);
+  }
+
+  private boolean allIn(String orderNo, DeliveryState state) {
+    List<WebhookDelivery> of = deliveries.ofOrder(orderNo);
+    return !of.isEmpty() && of.stream().allMatch(d -> d.state() == state);
+  }
+
+  // Every delivery of the order has been tried at least once.
+  private boolean settled(String orderNo) {
+    return attemptsOf(orderNo, 1);
+  }
+
+  private boolean attemptsOf(String orderNo, int count) {
+    List<WebhookDelivery> of = deliveries.ofOrder(orderNo);
+    return !of.isEmpty() && of.stream().allMatch(d -> d.attempts().size() >= count);
+  }
+
+  private WebhookDelivery only(String orderNo, DeliveryState state) {
+    List<WebhookDelivery> in =
+        deliveries.ofOrder(orderNo).stream().filter(d -> d.state() == state).toList();
+    assertThat(in).hasSize(1);
+    return in.get(0);
+  }
+
+  private static void deliveredOnce(WebhookDelivery delivery) {
+    assertThat(delivery.state()).isEqualTo(DeliveryState.DELIVERED);
+    assertThat(delivery.attempts().stream().filter(a -> a.stateAfter() == DeliveryState.DELIVERED))
+        .hasSize(1);
+  }
+
+  private static void assertReceivedOnly(TestApp app, String orderNo, String otherSecret) {
+    List<WebhookReceiver.Received> got = receiver.at(app.path());
+    assertThat(got).isNotEmpty();
+    assertThat(got).allSatisfy(r -> assertThat(r.orderNo()).isEqualTo(orderNo));
+    assertThat(got).allSatisfy(r -> assertSignedWith(r, app.secret()));
+    assertThat(got)
+        .noneSatisfy(r -> assertThat(r.signature()).endsWith("v1=" + signature(r, otherSecret)));
+  }
+
+  private static void assertSignedWith(WebhookReceiver.Received r, String secret) {
+    assertThat(r.signature()).matches("t=\\d+,v1=[0-9a-f]{64}");
+    assertThat(r.signature()).endsWith("v1=" + signature(r, secret));
+    assertThat(r.body()).contains("\"eventId\":\"" + r.eventId() + "\"");
+  }
+
+  private static String signature(WebhookReceiver.Received r, String secret) {
+    long t = Long.parseLong(r.signature().replaceAll("t=(\\d+),v1=.*", "$1"));
+    return WebhookSignature.sign(secret, t, r.body().getBytes(StandardCharsets.UTF_8));
+  }
+}
