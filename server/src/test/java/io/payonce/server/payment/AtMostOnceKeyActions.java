@@ -72,9 +72,13 @@ final class AtMostOnceKeyActions {
     }
   }
 
-  /** The server refused the key itself: reused with another body, or malformed. */
+  /**
+   * The server refused the key itself: reused with another body (422), or malformed — too long, not
+   * visible characters (400) — which stores nothing under it either.
+   */
   private static boolean keyProblem(Answer answer) {
-    return answer.status() == 422 && answer.text("type").contains("/idempotency-key-");
+    return (answer.status() == 422 || answer.status() == 400)
+        && answer.text("type").contains("/idempotency-key-");
   }
 
   private static Map<String, Object> anotherBody(KeyedRequest request) {
