@@ -11,6 +11,7 @@ import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.channel.PaymentChannel;
 import java.time.Clock;
 import java.util.Optional;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.env.Environment;
 
 /**
@@ -26,7 +27,7 @@ class AlipayAccounts implements ChannelAccounts {
   private final AlipayChannel bootstrap;
   private final AlipayProperties props;
   private final Environment environment;
-  private final ChannelConfigs configs;
+  private final ObjectProvider<ChannelConfigs> configs;
   private final ChannelCallListener listener;
   private final Clock clock;
   private final Cache<String, Built> built = Caffeine.newBuilder().maximumSize(MAX_CLIENTS).build();
@@ -41,7 +42,7 @@ class AlipayAccounts implements ChannelAccounts {
       AlipayChannel bootstrap,
       AlipayProperties props,
       Environment environment,
-      ChannelConfigs configs,
+      ObjectProvider<ChannelConfigs> configs,
       ChannelCallListener listener,
       Clock clock) {
     this.bootstrap = bootstrap;
@@ -66,7 +67,7 @@ class AlipayAccounts implements ChannelAccounts {
     if (ChannelConfigKey.isBootstrap(configKey)) {
       return Optional.of(bootstrap);
     }
-    Optional<Long> version = configs.version(configKey);
+    Optional<Long> version = stored().flatMap(c -> c.version(configKey));
     if (version.isEmpty()) {
       return Optional.empty();
     }
@@ -88,18 +89,23 @@ class AlipayAccounts implements ChannelAccounts {
     if (appId.equals(props.appId())) {
       return Optional.of(new Bound(ChannelConfigKey.BOOTSTRAP, bootstrap));
     }
-    return configs
-        .byAccount(Channel.ALIPAY, appId)
+    return stored()
+        .flatMap(c -> c.byAccount(Channel.ALIPAY, appId))
         .flatMap(config -> adapter(config.configKey()).map(a -> new Bound(config.configKey(), a)));
   }
 
   private Built build(String configKey) {
-    ChannelSettings settings = configs.settings(configKey).orElse(null);
+    ChannelSettings settings = stored().flatMap(c -> c.settings(configKey)).orElse(null);
     if (settings == null) {
       return null;
     }
     AlipayClientProvider provider =
         new AlipayClientProvider(props.forAccount(settings.values()), environment);
     return new Built(settings.version(), new AlipayChannel(provider, listener, clock));
+  }
+
+  /** The stored configurations; none where the apps module is not wired (a channel-only slice). */
+  private Optional<ChannelConfigs> stored() {
+    return Optional.ofNullable(configs.getIfAvailable());
   }
 }

@@ -89,7 +89,7 @@ class AlipayConfiguration {
       AlipayChannel alipayChannel,
       AlipayProperties props,
       Environment environment,
-      io.payonce.server.app.ChannelConfigs configs,
+      ObjectProvider<io.payonce.server.app.ChannelConfigs> configs,
       ObjectProvider<ChannelCallListener> listener,
       Clock clock) {
     return new AlipayAccounts(

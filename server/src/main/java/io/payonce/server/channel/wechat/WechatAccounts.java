@@ -11,6 +11,7 @@ import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.channel.PaymentChannel;
 import java.time.Clock;
 import java.util.Optional;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.env.Environment;
 
 /**
@@ -28,7 +29,7 @@ class WechatAccounts implements ChannelAccounts {
   private final Account bootstrap;
   private final WechatProperties props;
   private final Environment environment;
-  private final ChannelConfigs configs;
+  private final ObjectProvider<ChannelConfigs> configs;
   private final ChannelCallListener listener;
   private final Clock clock;
   private final Cache<String, Built> built = Caffeine.newBuilder().maximumSize(MAX_CLIENTS).build();
@@ -43,7 +44,7 @@ class WechatAccounts implements ChannelAccounts {
       WechatChannel bootstrapChannel,
       WechatProperties props,
       Environment environment,
-      ChannelConfigs configs,
+      ObjectProvider<ChannelConfigs> configs,
       ChannelCallListener listener,
       Clock clock) {
     this.bootstrap = new Account(ChannelConfigKey.BOOTSTRAP, bootstrapProvider, bootstrapChannel);
@@ -69,7 +70,7 @@ class WechatAccounts implements ChannelAccounts {
     if (ChannelConfigKey.isBootstrap(configKey)) {
       return Optional.of(bootstrap);
     }
-    Optional<Long> version = configs.version(configKey);
+    Optional<Long> version = stored().flatMap(c -> c.version(configKey));
     if (version.isEmpty()) {
       return Optional.empty();
     }
@@ -84,7 +85,7 @@ class WechatAccounts implements ChannelAccounts {
   }
 
   private Built build(String configKey) {
-    ChannelSettings settings = configs.settings(configKey).orElse(null);
+    ChannelSettings settings = stored().flatMap(c -> c.settings(configKey)).orElse(null);
     if (settings == null) {
       return null;
     }
@@ -93,5 +94,10 @@ class WechatAccounts implements ChannelAccounts {
     return new Built(
         settings.version(),
         new Account(configKey, provider, new WechatChannel(provider, listener, clock)));
+  }
+
+  /** The stored configurations; none where the apps module is not wired (a channel-only slice). */
+  private Optional<ChannelConfigs> stored() {
+    return Optional.ofNullable(configs.getIfAvailable());
   }
 }

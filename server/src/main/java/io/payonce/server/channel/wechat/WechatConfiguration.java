@@ -80,7 +80,7 @@ class WechatConfiguration {
       WechatChannel wechatChannel,
       WechatProperties props,
       Environment environment,
-      io.payonce.server.app.ChannelConfigs configs,
+      ObjectProvider<io.payonce.server.app.ChannelConfigs> configs,
       ObjectProvider<ChannelCallListener> listener,
       Clock clock) {
     return new WechatAccounts(
