@@ -249,7 +249,7 @@ abstract class ReconciliationIntegrationTests {
     Payment two = paidWithoutNotify("15.01");
     http.sandboxTomorrow();
     ReconciliationRun claimed =
-        reconciliations.claim("ALIPAY", today, RunSource.CHANNEL).orElseThrow();
+        reconciliations.claim("ALIPAY", "bootstrap", today, RunSource.CHANNEL).orElseThrow();
 
     ReconciliationRun killed =
         worker.work(

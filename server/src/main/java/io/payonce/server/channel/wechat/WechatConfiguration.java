@@ -70,8 +70,8 @@ class WechatConfiguration {
   }
 
   @Bean
-  WechatTradeBills wechatTradeBills(WechatClientProvider provider) {
-    return new WechatTradeBills(provider);
+  WechatTradeBills wechatTradeBills(WechatAccounts accounts) {
+    return new WechatTradeBills(accounts);
   }
 
   @Bean

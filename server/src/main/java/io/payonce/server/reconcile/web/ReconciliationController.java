@@ -41,7 +41,19 @@ class ReconciliationController {
   ResponseEntity<RunView> start(@RequestBody StartRequest request) {
     String channel = channel(request.channel());
     LocalDate billDate = billDate(request.billDate());
-    ReconciliationRun run = reconciliations.start(channel, billDate);
+    String config =
+        request.channelConfig() == null || request.channelConfig().isBlank()
+            ? io.payonce.server.channel.ChannelConfigKey.BOOTSTRAP
+            : request.channelConfig();
+    ReconciliationRun run;
+    try {
+      run = reconciliations.start(channel, config, billDate);
+    } catch (IllegalArgumentException e) {
+      throw new io.payonce.server.web.InvalidRequestException(
+          List.of(
+              new io.payonce.server.web.FieldViolation(
+                  "channelConfig", "no such configuration of the channel")));
+    }
     return ResponseEntity.accepted()
         .location(URI.create("/ops/reconciliations/" + run.id()))
         .body(RunView.of(run));

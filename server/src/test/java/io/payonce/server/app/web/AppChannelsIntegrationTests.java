@@ -2,10 +2,13 @@ package io.payonce.server.app.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.alipay.api.internal.util.AlipaySignature;
 import io.payonce.sandbox.alipay.AlipayPlatformKey;
 import io.payonce.server.app.AppCredentials;
+import io.payonce.server.channel.Channel;
+import io.payonce.server.reconcile.Reconciliations;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -19,6 +22,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -55,6 +60,7 @@ abstract class AppChannelsIntegrationTests {
   @LocalServerPort int port;
   @Autowired JdbcClient jdbc;
   @Autowired AlipayPlatformKey alipayPlatformKey;
+  @Autowired Reconciliations reconciliations;
 
   PayOnceHttp http;
   final HttpClient client = HttpClient.newHttpClient();
@@ -185,6 +191,60 @@ abstract class AppChannelsIntegrationTests {
           .isNotEmpty()
           .allSatisfy(call -> assertThat(call.path("mchid").asString()).isEqualTo(each.getValue()));
       assertThat(paymentConfig(outTradeNo)).isEqualTo(config);
+    }
+  }
+
+  @Test
+  void anAppsOwnAccountsBillIsReconciledOnItsOwn() {
+    ZoneId billZone = ZoneId.of("Asia/Shanghai");
+    ZonedDateTime now = ZonedDateTime.now(billZone);
+    // The bill day must not end between the payment and the run (ReconciliationIntegrationTests
+    // covers the day's edges; here a run close to midnight in China is skipped).
+    assumeTrue(now.plusMinutes(2).toLocalDate().equals(now.toLocalDate()));
+    AppClient a = newApp("shop A");
+    String alipayId = alipayAppId();
+    String config = putChannel(a, "alipay", Map.of("appId", alipayId));
+    String orderNo = a.createOrder("7.70");
+    Answer qr = a.precreate("alipay", orderNo);
+    String outTradeNo = qr.text("outTradeNo");
+    http.walletPay(qr.text("qrCode"));
+    await().atMost(SETTLES).until(() -> "PAID".equals(a.orderStatus(orderNo)));
+
+    http.sandboxClock(Duration.ofHours(24));
+    try {
+      Answer started =
+          ops(
+              "POST",
+              "/ops/reconciliations",
+              Map.of(
+                  "channel",
+                  "ALIPAY",
+                  "billDate",
+                  now.toLocalDate().toString(),
+                  "channelConfig",
+                  config));
+      assertThat(started.status()).as(started.body()).isEqualTo(202);
+      String run = "/ops/reconciliations/" + started.text("id");
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> !"RUNNING".equals(ops("GET", run, null).text("status")));
+      JsonNode finished = ops("GET", run, null).json();
+
+      assertThat(finished.path("status").asString()).isEqualTo("COMPLETED");
+      assertThat(finished.path("channelConfig").asString()).isEqualTo(config);
+      assertThat(finished.path("counts").path("MATCHED").asLong()).isEqualTo(1);
+      assertThat(ops("GET", run + "/anomalies", null).body()).doesNotContain(outTradeNo);
+      assertThat(
+              http.get(
+                      http.sandboxBase()
+                          + "/sandbox/alipay/calls?method=alipay.data.dataservice.bill.downloadurl.query")
+                  .json()
+                  .valueStream()
+                  .map(call -> call.path("appId").asString()))
+          .contains(alipayId);
+      assertThat(reconciliations.configurations(Channel.ALIPAY)).contains("bootstrap", config);
+    } finally {
+      http.resetSandboxClock();
     }
   }
 
