@@ -249,6 +249,37 @@ abstract class AppChannelsIntegrationTests {
   }
 
   @Test
+  void barcodePaymentsGoThroughTheAppsOwnAccounts() {
+    AppClient a = newApp("shop A");
+    String alipayId = alipayAppId();
+    String mch = mchid();
+    putChannel(a, "alipay", Map.of("appId", alipayId));
+    putChannel(a, "wechat", Map.of("mchid", mch, "appid", "wxc" + mch));
+    String alipayOrder = a.createOrder("5.00");
+    String wechatOrder = a.createOrder("5.00");
+
+    Answer alipay =
+        a.post(
+            "/pay/alipay/barcode",
+            "{\"orderNo\":\"" + alipayOrder + "\",\"authCode\":\"280000000000000001\"}");
+    Answer wechat =
+        a.post(
+            "/pay/wechat/barcode",
+            "{\"orderNo\":\"" + wechatOrder + "\",\"authCode\":\"130000000000000001\"}");
+
+    assertThat(alipay.status()).as(alipay.body()).isEqualTo(200);
+    assertThat(alipay.text("outcome")).isEqualTo("PAID");
+    assertThat(http.calls(alipay.text("outTradeNo"), "alipay.trade.pay"))
+        .singleElement()
+        .satisfies(call -> assertThat(call.path("appId").asString()).isEqualTo(alipayId));
+    assertThat(wechat.status()).as(wechat.body()).isEqualTo(200);
+    assertThat(wechat.text("outcome")).isEqualTo("PAID");
+    assertThat(http.wechatCalls(wechat.text("outTradeNo"), "wechat.micropay"))
+        .singleElement()
+        .satisfies(call -> assertThat(call.path("mchid").asString()).isEqualTo(mch));
+  }
+
+  @Test
   void keysAreEncryptedAtRestAndNeverAnsweredNorLogged(CapturedOutput output) {
     AppClient a = newApp("shop A");
     String key = privateKey();
