@@ -12,13 +12,17 @@
   const DEBOUNCE_MS = 1500;
   const MAX_WAITS = 5;
   const PAID_ORDER = ['PAID', 'REFUNDING', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+  const root = document.getElementById('cashier');
+  // The page's texts in the buyer's language, rendered by the server into data-text-* attributes
+  // of #cashier-text; {0} stands for a channel's name or a status code.
+  const texts = document.getElementById('cashier-text').dataset;
+  const say = (key, arg) => (texts[key] || key).replace('{0}', arg);
   const CHANNELS = {
-    alipay: { name: 'Alipay', endpoint: '/pay/alipay/precreate', payment: 'ALIPAY' },
-    wechat: { name: 'WeChat Pay', endpoint: '/pay/wechat/precreate', payment: 'WECHAT' },
+    alipay: { name: texts.alipay, endpoint: '/pay/alipay/precreate', payment: 'ALIPAY' },
+    wechat: { name: texts.wechat, endpoint: '/pay/wechat/precreate', payment: 'WECHAT' },
   };
   const channelOf = (p) => (p && p.channel === 'WECHAT' ? 'wechat' : 'alipay');
 
-  const root = document.getElementById('cashier');
   const orderNo = root.dataset.orderNo;
   const base = root.dataset.base; // /cashier/{checkout session token}
   const $ = (id) => document.getElementById(id);
@@ -73,20 +77,19 @@
       if (p.walletUrl) wallet.href = p.walletUrl;
       const shown = CHANNELS[channelOf(p)];
       const other = CHANNELS[channelOf(p) === 'wechat' ? 'alipay' : 'wechat'];
-      $('waiting-status').textContent = `Scan with ${shown.name} to pay`;
-      qr.alt = `${shown.name} QR code`;
+      $('waiting-status').textContent = say('scanWith', shown.name);
+      qr.alt = say('qrAlt', shown.name);
       root.dataset.channel = channelOf(p);
       const switcher = $('switch');
-      if (switcher) switcher.textContent = `Pay with ${other.name} instead`;
+      if (switcher) switcher.textContent = say('payInstead', other.name);
     } else if (state === 'PAID') {
-      $('paid-at').textContent = p && p.paidAt ? new Date(p.paidAt).toLocaleString() : '—';
+      $('paid-at').textContent =
+        p && p.paidAt ? new Date(p.paidAt).toLocaleString(document.documentElement.lang) : '—';
       $('trade-no').textContent = (p && p.tradeNo) || '—';
       $('paid-channel').textContent = p ? CHANNELS[channelOf(p)].name : '—';
       $('paid-out-trade-no').textContent = (p && p.outTradeNo) || '—';
     } else if (state === 'READY') {
-      $('ready-note').textContent = p && p.status === 'FAIL'
-        ? 'The last attempt was refused by the channel. You can try again.'
-        : 'Choose how to pay: you get a QR code to scan with that app.';
+      $('ready-note').textContent = p && p.status === 'FAIL' ? texts.readyRefused : texts.readyNote;
     }
     show(state);
     if (state === 'WAITING') countdown();
@@ -107,7 +110,7 @@
     const response = await fetch(`${base}/state`, {
       headers: { Accept: 'application/json' }, cache: 'no-store',
     });
-    if (!response.ok) throw new Error(`The order could not be loaded (HTTP ${response.status}).`);
+    if (!response.ok) throw new Error(say('loadFailed', response.status));
     view = await response.json();
     skewMs = Date.parse(view.serverTime) - (sentAt + Date.now()) / 2;
     render();

@@ -42,6 +42,24 @@ class ModuleStructureUnitTests {
   }
 
   @Test
+  void theOperatorStoreKnowsNothingOfTheConsoleOrOfMoney() {
+    // Operators and their action record are a leaf: the console, the read side and the
+    // reconciliation page use them, never the other way round, and no money logic hides there.
+    noClasses()
+        .that()
+        .resideInAPackage("io.payonce.server.operator..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.payonce.server.ops..",
+            "io.payonce.server.refund..",
+            "io.payonce.server.payment..",
+            "io.payonce.server.order..",
+            "..web..")
+        .check(SERVER);
+  }
+
+  @Test
   void theServerLinksToNoSandboxClass() {
     noClasses()
         .should()

@@ -38,6 +38,14 @@ class AlarmRepository {
           ORDER BY id
           """;
 
+  private static final String RESOLVE =
+      """
+      UPDATE alarm
+      SET resolved_at = :now, resolution = :resolution
+      WHERE id = :id
+        AND resolved_at IS NULL
+      """;
+
   private final JdbcClient jdbc;
 
   AlarmRepository(JdbcClient jdbc) {
@@ -63,6 +71,23 @@ class AlarmRepository {
         .param("outTradeNo", outTradeNo)
         .query(AlarmRepository::map)
         .list();
+  }
+
+  java.util.Optional<Alarm> findById(long id) {
+    return jdbc.sql(SELECT_COLUMNS + " WHERE id = :id")
+        .param("id", id)
+        .query(AlarmRepository::map)
+        .optional();
+  }
+
+  /** Resolves the alarm if it is open: the row count says whether this call did. */
+  boolean resolve(long id, String resolution, Instant now) {
+    return jdbc.sql(RESOLVE)
+            .param("id", id)
+            .param("resolution", resolution)
+            .param("now", SqlTime.toColumn(now))
+            .update()
+        == 1;
   }
 
   private static Alarm map(ResultSet rs, int row) throws SQLException {

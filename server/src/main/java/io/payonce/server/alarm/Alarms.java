@@ -78,6 +78,28 @@ public class Alarms {
     }
   }
 
+  public java.util.Optional<Alarm> find(long id) {
+    return repository.findById(id);
+  }
+
+  /**
+   * Marks the alarm resolved with the operator's words.
+   *
+   * @return the alarm as it stands afterwards, or empty if there is no such alarm
+   * @throws AlarmAlreadyResolvedException if it was resolved before (by anyone)
+   */
+  public java.util.Optional<Alarm> resolve(long id, String rawResolution) {
+    String resolution = Untrusted.clip(rawResolution, DETAIL_MAX);
+    if (repository.resolve(id, resolution, clock.instant())) {
+      return repository.findById(id);
+    }
+    java.util.Optional<Alarm> existing = repository.findById(id);
+    if (existing.isPresent()) {
+      throw new AlarmAlreadyResolvedException(id);
+    }
+    return existing;
+  }
+
   public List<Alarm> open(int limit) {
     return repository.findOpen(limit);
   }

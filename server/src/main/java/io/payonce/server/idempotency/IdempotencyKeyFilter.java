@@ -161,7 +161,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       }
       owner = ((IdempotencyKeys.Run) begin).owner();
       // Only the request that runs consumes the token; if its key record was lost, it was used.
-      if (!issued.consume(key)) {
+      if (!issued.consume(app(request), key)) {
         keys.release(scope, key, owner);
         writeProblem(response, ProblemType.PAY_TOKEN_USED.problem(), null);
         return;
@@ -170,12 +170,13 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       writeProblem(response, ProblemType.PAY_TOKEN_UNAVAILABLE.problem(), "1");
       return;
     }
-    run(request, response, chain, scope, key, owner, () -> restore(key));
+    String appId = app(request);
+    run(request, response, chain, scope, key, owner, () -> restore(appId, key));
   }
 
-  private void restore(String key) {
+  private void restore(String appId, String key) {
     try {
-      issued.restore(key);
+      issued.restore(appId, key);
     } catch (IssuedKeys.Unavailable e) {
       // The token stays used: a retry is told so (409) instead of running twice.
       org.slf4j.LoggerFactory.getLogger(IdempotencyKeyFilter.class)

@@ -26,7 +26,7 @@ public interface IssuedKeys {
 
   /** Why an issued key may not be used. */
   enum Refusal {
-    /** No such key was issued (or it was purged). */
+    /** No such key was issued to the app (or it was purged). */
     UNKNOWN,
     /** It was issued, and expired. */
     EXPIRED,
@@ -34,11 +34,14 @@ public interface IssuedKeys {
     ANOTHER_USERS
   }
 
-  /** Consumes the key in one atomic step; false if it was consumed already. */
-  boolean consume(String key);
+  /**
+   * Consumes the key in one atomic step; false if it was consumed already or is not {@code
+   * appId}'s.
+   */
+  boolean consume(String appId, String key);
 
   /** Gives back a consumed key whose request reached no final result, so a retry may run. */
-  void restore(String key);
+  void restore(String appId, String key);
 
   /** The keys' store cannot be reached now; the request may be retried. */
   class Unavailable extends RuntimeException {

@@ -4,9 +4,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The operator's credential for {@code /ops/**}. There is no default password outside the embedded
- * and test profiles: without one the console stays closed (every request is refused), so a
- * production deployment cannot expose it by forgetting a setting.
+ * The bootstrap admin's credential for {@code /ops/**} (the other operators are stored in the
+ * database). There is no default password outside the embedded and test profiles: without one the
+ * console stays closed (every request is refused), so a production deployment cannot expose it by
+ * forgetting a setting.
  *
  * @param username the operator's user name
  * @param password the operator's password, plain or in Spring Security's {@code {id}encoded} form

@@ -14,8 +14,8 @@ class DbPayTokenStore implements PayTokenStore {
 
   private static final String INSERT =
       """
-      INSERT INTO pay_token (token, user_id, created_at, expires_at, purge_after)
-      VALUES (:token, :userId, :now, :expiresAt, :purgeAfter)
+      INSERT INTO pay_token (app_id, token, user_id, created_at, expires_at, purge_after)
+      VALUES (:appId, :token, :userId, :now, :expiresAt, :purgeAfter)
       """;
 
   private static final String SELECT =
@@ -23,6 +23,7 @@ class DbPayTokenStore implements PayTokenStore {
       SELECT token, user_id, expires_at, used_at
       FROM pay_token
       WHERE token = :token
+        AND app_id = :appId
       """;
 
   // The row count says who consumed it: one request at most.
@@ -31,6 +32,7 @@ class DbPayTokenStore implements PayTokenStore {
       UPDATE pay_token
       SET used_at = :now
       WHERE token = :token
+        AND app_id = :appId
         AND used_at IS NULL
         AND expires_at > :now
       """;
@@ -40,6 +42,7 @@ class DbPayTokenStore implements PayTokenStore {
       UPDATE pay_token
       SET used_at = NULL
       WHERE token = :token
+        AND app_id = :appId
       """;
 
   private static final String PURGE =
@@ -56,8 +59,14 @@ class DbPayTokenStore implements PayTokenStore {
 
   @Override
   public void issue(
-      String token, String userId, Instant now, Instant expiresAt, Instant purgeAfter) {
+      String appId,
+      String token,
+      String userId,
+      Instant now,
+      Instant expiresAt,
+      Instant purgeAfter) {
     jdbc.sql(INSERT)
+        .param("appId", appId)
         .param("token", token)
         .param("userId", userId)
         .param("now", SqlTime.toColumn(now))
@@ -67,19 +76,27 @@ class DbPayTokenStore implements PayTokenStore {
   }
 
   @Override
-  public Optional<PayToken> find(String token) {
-    return jdbc.sql(SELECT).param("token", token).query(DbPayTokenStore::map).optional();
+  public Optional<PayToken> find(String appId, String token) {
+    return jdbc.sql(SELECT)
+        .param("appId", appId)
+        .param("token", token)
+        .query(DbPayTokenStore::map)
+        .optional();
   }
 
   @Override
-  public boolean consume(String token, Instant now) {
-    return jdbc.sql(CONSUME).param("token", token).param("now", SqlTime.toColumn(now)).update()
+  public boolean consume(String appId, String token, Instant now) {
+    return jdbc.sql(CONSUME)
+            .param("appId", appId)
+            .param("token", token)
+            .param("now", SqlTime.toColumn(now))
+            .update()
         == 1;
   }
 
   @Override
-  public void restore(String token) {
-    jdbc.sql(RESTORE).param("token", token).update();
+  public void restore(String appId, String token) {
+    jdbc.sql(RESTORE).param("appId", appId).param("token", token).update();
   }
 
   int purge(Instant now) {

@@ -45,21 +45,21 @@ public class PayTokens implements IssuedKeys {
     this.clock = clock;
   }
 
-  /** A new token for {@code userId}. */
-  public Issued issue(String userId) {
+  /** A new token for {@code userId}, usable only by {@code appId}'s requests. */
+  public Issued issue(String appId, String userId) {
     String token = "pt_" + HexFormat.of().formatHex(randomBytes());
     Instant now = clock.instant();
     Instant expiresAt = now.plus(props.ttl());
     Instant purgeAfter = expiresAt.plus(props.retention());
     if (redis != null) {
       try {
-        redis.issue(token, userId, now, expiresAt, purgeAfter);
+        redis.issue(appId, token, userId, now, expiresAt, purgeAfter);
         return new Issued(token, expiresAt);
       } catch (PayTokenStore.Unavailable e) {
         log.warn("pay token issued to database reason=redis-unavailable");
       }
     }
-    db.issue(token, userId, now, expiresAt, purgeAfter);
+    db.issue(appId, token, userId, now, expiresAt, purgeAfter);
     return new Issued(token, expiresAt);
   }
 
@@ -70,7 +70,8 @@ public class PayTokens implements IssuedKeys {
 
   @Override
   public Optional<Refusal> refusal(String appId, String key, Map<String, Object> body) {
-    Located located = locate(key);
+    // Another app's token is found nowhere: it reads exactly like one never issued.
+    Located located = locate(appId, key);
     if (located == null) {
       return Optional.of(Refusal.UNKNOWN);
     }
@@ -91,37 +92,37 @@ public class PayTokens implements IssuedKeys {
   }
 
   @Override
-  public boolean consume(String key) {
-    Located located = locate(key);
-    return located != null && located.store().consume(key, clock.instant());
+  public boolean consume(String appId, String key) {
+    Located located = locate(appId, key);
+    return located != null && located.store().consume(appId, key, clock.instant());
   }
 
   @Override
-  public void restore(String key) {
-    Located located = locate(key);
+  public void restore(String appId, String key) {
+    Located located = locate(appId, key);
     if (located != null) {
-      located.store().restore(key);
+      located.store().restore(appId, key);
     }
   }
 
   /** The token and the store that holds it, or null if no store knows it. */
-  private Located locate(String key) {
+  private Located locate(String appId, String key) {
     if (redis != null) {
       try {
-        Optional<PayToken> found = redis.find(key);
+        Optional<PayToken> found = redis.find(appId, key);
         if (found.isPresent()) {
           return new Located(found.get(), redis);
         }
       } catch (PayTokenStore.Unavailable e) {
         // Issued to Redis while it was up? Then we cannot tell yet: the caller may retry.
-        Optional<PayToken> fallback = db.find(key);
+        Optional<PayToken> fallback = db.find(appId, key);
         if (fallback.isEmpty()) {
           throw e;
         }
         return new Located(fallback.get(), db);
       }
     }
-    return db.find(key).map(token -> new Located(token, db)).orElse(null);
+    return db.find(appId, key).map(token -> new Located(token, db)).orElse(null);
   }
 
   private static byte[] randomBytes() {

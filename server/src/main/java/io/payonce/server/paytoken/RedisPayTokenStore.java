@@ -10,9 +10,11 @@ import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
 
 /**
- * Tokens in Redis: {@code pay:token:{token}} holds {@code U|<expires millis>|<userId>} while unused
- * and {@code X|...} once used, and lives until the token is purged. Consuming is one Lua script —
- * check unused and unexpired, then mark — which Redis runs atomically: never a read then a delete.
+ * Tokens in Redis: {@code pay:token:v2:{appId}:{token}} holds {@code U|<expires millis>|<userId>}
+ * while unused and {@code X|...} once used, and lives until the token is purged. The app is part of
+ * the key, so another app's lookup finds nothing (tokens of the first format, without the app, are
+ * no longer found: they lived minutes). Consuming is one Lua script — check unused and unexpired,
+ * then mark — which Redis runs atomically: never a read then a delete.
  */
 @Component
 @ConditionalOnBooleanProperty("payonce.redis.enabled")
@@ -20,7 +22,7 @@ class RedisPayTokenStore implements PayTokenStore {
 
   private static final org.slf4j.Logger log =
       org.slf4j.LoggerFactory.getLogger(RedisPayTokenStore.class);
-  private static final String PREFIX = "pay:token:";
+  private static final String PREFIX = "pay:token:v2:";
 
   private static final RedisScript<Long> CONSUME =
       RedisScript.of(
@@ -52,14 +54,20 @@ class RedisPayTokenStore implements PayTokenStore {
 
   @Override
   public void issue(
-      String token, String userId, Instant now, Instant expiresAt, Instant purgeAfter) {
+      String appId,
+      String token,
+      String userId,
+      Instant now,
+      Instant expiresAt,
+      Instant purgeAfter) {
     String value = "U|" + expiresAt.toEpochMilli() + "|" + userId;
-    call(() -> redis.opsForValue().set(PREFIX + token, value, Duration.between(now, purgeAfter)));
+    call(
+        () -> redis.opsForValue().set(key(appId, token), value, Duration.between(now, purgeAfter)));
   }
 
   @Override
-  public Optional<PayToken> find(String token) {
-    String value = call(() -> redis.opsForValue().get(PREFIX + token));
+  public Optional<PayToken> find(String appId, String token) {
+    String value = call(() -> redis.opsForValue().get(key(appId, token)));
     if (value == null) {
       return Optional.empty();
     }
@@ -73,15 +81,21 @@ class RedisPayTokenStore implements PayTokenStore {
   }
 
   @Override
-  public boolean consume(String token, Instant now) {
+  public boolean consume(String appId, String token, Instant now) {
     Long done =
-        call(() -> redis.execute(CONSUME, List.of(PREFIX + token), "" + now.toEpochMilli()));
+        call(() -> redis.execute(CONSUME, List.of(key(appId, token)), "" + now.toEpochMilli()));
     return done != null && done == 1L;
   }
 
   @Override
-  public void restore(String token) {
-    call(() -> redis.execute(RESTORE, List.of(PREFIX + token)));
+  public void restore(String appId, String token) {
+    call(() -> redis.execute(RESTORE, List.of(key(appId, token))));
+  }
+
+  // App ids are [A-Za-z0-9_-] (the signature's header checks them), so ':' cannot be forged into
+  // one.
+  private static String key(String appId, String token) {
+    return PREFIX + appId + ":" + token;
   }
 
   private static <T> T call(java.util.function.Supplier<T> command) {

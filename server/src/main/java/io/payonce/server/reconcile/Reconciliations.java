@@ -133,16 +133,17 @@ public class Reconciliations implements DisposableBean {
     return keys;
   }
 
-  private void requireConfiguration(String channel, String channelConfig) {
-    if (ChannelConfigKey.isBootstrap(channelConfig)) {
-      return;
-    }
-    boolean known =
-        configs
+  /** Whether the channel (as runs name it) has that configuration, the bootstrap one included. */
+  public boolean hasConfiguration(String channel, String channelConfig) {
+    return ChannelConfigKey.isBootstrap(channelConfig)
+        || configs
             .find(channelConfig)
             .filter(config -> config.channel().name().equals(channel))
             .isPresent();
-    if (!known) {
+  }
+
+  private void requireConfiguration(String channel, String channelConfig) {
+    if (!hasConfiguration(channel, channelConfig)) {
       throw new IllegalArgumentException("no " + channel + " configuration " + channelConfig);
     }
   }

@@ -3,9 +3,13 @@ package io.payonce.server.view;
 import io.payonce.server.alarm.Alarm;
 import io.payonce.server.channel.ChannelCall;
 import io.payonce.server.journal.JournalEntry;
+import io.payonce.server.money.Money;
 import io.payonce.server.notify.NotifyReceipt;
+import io.payonce.server.operator.OperatorAction;
 import io.payonce.server.order.Order;
 import io.payonce.server.payment.Payment;
+import io.payonce.server.refund.Refund;
+import io.payonce.server.refund.RefundStatus;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
@@ -20,6 +24,8 @@ import java.util.stream.Collectors;
  * @param transitions the payment's journal, oldest first
  * @param orderTransitions the order's journal, oldest first
  * @param notifies every notification received for the payment, verified or not, deduplicated or not
+ * @param refunds the payment's refunds, oldest first
+ * @param operatorActions what operators did about the payment from the console, oldest first
  * @param events all of the above plus channel calls and alarms, oldest first
  */
 public record PaymentTimeline(
@@ -30,6 +36,8 @@ public record PaymentTimeline(
     List<NotifyReceipt> notifies,
     List<ChannelCall> calls,
     List<Alarm> alarms,
+    List<Refund> refunds,
+    List<OperatorAction> operatorActions,
     List<Event> events) {
 
   /** What kind of record an event comes from. */
@@ -43,7 +51,11 @@ public record PaymentTimeline(
     /** A call we made to the channel. */
     CALL,
     /** An alarm raised about the payment. */
-    ALARM
+    ALARM,
+    /** A refund of the payment, as it stands. */
+    REFUND,
+    /** An operator's action from the console. */
+    OPERATOR
   }
 
   /** One line of the timeline. */
@@ -58,6 +70,8 @@ public record PaymentTimeline(
         history.notifies(),
         history.calls(),
         history.alarms(),
+        history.refunds(),
+        history.operatorActions(),
         TimelineEvents.of(history));
   }
 
@@ -73,6 +87,22 @@ public record PaymentTimeline(
     return transitions.stream()
         .collect(
             Collectors.groupingBy(JournalEntry::toStatus, TreeMap::new, Collectors.counting()));
+  }
+
+  /** What the payment's refunds took or still hold, in minor units: all but the failed ones. */
+  public long refundedMinor() {
+    return refunds.stream()
+        .filter(refund -> refund.status() != RefundStatus.FAIL)
+        .mapToLong(Refund::amountMinor)
+        .sum();
+  }
+
+  /** What is left to refund of the payment, as decimal text of its currency. */
+  public String refundLeft() {
+    return Money.ofMinor(
+            Math.max(0, payment.amount().minorUnits() - refundedMinor()),
+            payment.amount().currency())
+        .toDecimalString();
   }
 
   /** How many events of each kind the timeline holds. */

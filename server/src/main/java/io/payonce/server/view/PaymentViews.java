@@ -5,10 +5,12 @@ import io.payonce.server.channel.ChannelCallJournal;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.notify.NotifyReceipts;
+import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.Payments;
 import io.payonce.server.refund.Refunds;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 
@@ -30,6 +32,7 @@ public class PaymentViews {
   private final ChannelCallJournal calls;
   private final Alarms alarms;
   private final Refunds refunds;
+  private final OperatorActions operatorActions;
 
   PaymentViews(
       Payments payments,
@@ -38,7 +41,8 @@ public class PaymentViews {
       NotifyReceipts receipts,
       ChannelCallJournal calls,
       Alarms alarms,
-      Refunds refunds) {
+      Refunds refunds,
+      OperatorActions operatorActions) {
     this.payments = payments;
     this.orders = orders;
     this.journal = journal;
@@ -46,6 +50,7 @@ public class PaymentViews {
     this.calls = calls;
     this.alarms = alarms;
     this.refunds = refunds;
+    this.operatorActions = operatorActions;
   }
 
   /**
@@ -54,7 +59,7 @@ public class PaymentViews {
    */
   @ConsistentRead
   public Optional<PaymentDetails> details(String appId, String outTradeNo) {
-    return history(outTradeNo)
+    return history(outTradeNo, false)
         .filter(history -> history.order().appId().equals(appId))
         .map(PaymentDetails::of);
   }
@@ -62,17 +67,20 @@ public class PaymentViews {
   /** The payment with this number as the operator's timeline shows it. */
   @ConsistentRead
   public Optional<PaymentTimeline> timeline(String outTradeNo) {
-    return history(outTradeNo).map(PaymentTimeline::of);
+    return history(outTradeNo, true).map(PaymentTimeline::of);
   }
 
-  private Optional<PaymentHistory> history(String outTradeNo) {
+  /** The merchant's API does not show what operators did: it need not read it. */
+  private Optional<PaymentHistory> history(String outTradeNo, boolean withOperatorActions) {
     if (outTradeNo.length() > MAX_OUT_TRADE_NO) {
       return Optional.empty();
     }
-    return payments.findByOutTradeNo(outTradeNo).map(this::history);
+    return payments
+        .findByOutTradeNo(outTradeNo)
+        .map(payment -> history(payment, withOperatorActions));
   }
 
-  private PaymentHistory history(Payment payment) {
+  private PaymentHistory history(Payment payment, boolean withOperatorActions) {
     var order = orders.findById(payment.orderId()).orElseThrow();
     return new PaymentHistory(
         payment,
@@ -82,6 +90,7 @@ public class PaymentViews {
         receipts.receiptsFor(payment.outTradeNo()),
         calls.callsFor(payment.outTradeNo()),
         alarms.of(payment.outTradeNo()),
-        refunds.ofPayment(payment.payId()));
+        refunds.ofPayment(payment.payId()),
+        withOperatorActions ? operatorActions.ofPayment(payment.outTradeNo()) : List.of());
   }
 }

@@ -3,7 +3,10 @@ package io.payonce.server.view;
 import io.payonce.server.alarm.Alarm;
 import io.payonce.server.channel.ChannelCall;
 import io.payonce.server.journal.JournalEntry;
+import io.payonce.server.money.Money;
 import io.payonce.server.notify.NotifyReceipt;
+import io.payonce.server.operator.OperatorAction;
+import io.payonce.server.refund.Refund;
 import io.payonce.server.view.PaymentTimeline.Event;
 import io.payonce.server.view.PaymentTimeline.Kind;
 import java.time.Instant;
@@ -48,7 +51,21 @@ final class TimelineEvents {
                         TimelineEvents::called,
                         ChannelCall::detail)),
             history.alarms().stream()
-                .map(as(Kind.ALARM, Alarm::raisedAt, TimelineEvents::alarmed, Alarm::detail)))
+                .map(as(Kind.ALARM, Alarm::raisedAt, TimelineEvents::alarmed, Alarm::detail)),
+            history.refunds().stream()
+                .map(
+                    as(
+                        Kind.REFUND,
+                        Refund::createdAt,
+                        TimelineEvents::refunded,
+                        TimelineEvents::refundDetail)),
+            history.operatorActions().stream()
+                .map(
+                    as(
+                        Kind.OPERATOR,
+                        OperatorAction::startedAt,
+                        TimelineEvents::acted,
+                        TimelineEvents::actionDetail)))
         .flatMap(s -> s)
         .sorted(Comparator.comparing(Event::at))
         .toList();
@@ -84,6 +101,35 @@ final class TimelineEvents {
         + " → "
         + call.outcome()
         + (call.took() == null ? "" : " in " + call.took().toMillis() + " ms");
+  }
+
+  private static String refunded(Refund refund) {
+    return "refund "
+        + refund.outRequestNo()
+        + " · "
+        + Money.ofMinor(refund.amountMinor(), refund.currency()).toDecimalString()
+        + " "
+        + refund.currency()
+        + " · "
+        + refund.kind()
+        + " → "
+        + refund.status();
+  }
+
+  private static String refundDetail(Refund refund) {
+    return (refund.reason() == null ? "" : refund.reason())
+        + (refund.detail() == null ? "" : " · " + refund.detail());
+  }
+
+  private static String acted(OperatorAction action) {
+    return action.action() + " by " + action.operator() + " · " + action.outcome();
+  }
+
+  private static String actionDetail(OperatorAction action) {
+    return "before: "
+        + (action.before() == null ? "—" : action.before())
+        + " · after: "
+        + (action.after() == null ? "—" : action.after());
   }
 
   private static String alarmed(Alarm alarm) {

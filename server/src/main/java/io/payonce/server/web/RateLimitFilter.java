@@ -11,14 +11,16 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.core.JacksonException;
@@ -26,16 +28,21 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Answers 429 {@code too-many-requests} with Retry-After when a caller, or a buyer, has used up its
- * bucket on a {@link RateLimitedRoute}. Buckets live in this instance's memory: behind a load
- * balancer of n instances a caller gets up to n times the capacity. Runs after {@link
- * RequestEnvelopeFilter} (the body is bounded and in memory) and before security and idempotency.
+ * bucket on a {@link RateLimitedRoute}. The caller is the app the request was authenticated as (on
+ * the buyer's pages, which no app signs, the client's address). Buckets live in this instance's
+ * memory: behind a load balancer of n instances a caller gets up to n times the capacity.
+ *
+ * <p>Runs after Spring Security — so a request that is not signed by an app never reaches a bucket
+ * and cannot use up another app's by naming it — and before the idempotency filter, so a refused
+ * request records nothing.
  */
 @Component
 class RateLimitFilter extends OncePerRequestFilter implements Ordered {
 
-  static final String CLIENT_HEADER = "X-Client-Id";
-  private static final Pattern CLIENT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-  private static final int BUYER_MAX = 64;
+  /** Just after Spring Security's filter chain (registered at -100 by Spring Boot). */
+  static final int ORDER = -100 + 10;
+
+  private static final int BUYER_MAX = 128;
 
   private final RateLimitProperties props;
   private final List<RateLimitedRoute> routes;
@@ -57,7 +64,7 @@ class RateLimitFilter extends OncePerRequestFilter implements Ordered {
 
   @Override
   public int getOrder() {
-    return RequestEnvelopeFilter.ORDER + 10;
+    return ORDER;
   }
 
   @Override
@@ -69,7 +76,8 @@ class RateLimitFilter extends OncePerRequestFilter implements Ordered {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    RateLimitedRoute route = route(request).orElseThrow();
+    Matched matched = route(request).orElseThrow();
+    RateLimitedRoute route = matched.route();
     HttpServletRequest forward = request;
     Map<String, Object> fields = Map.of();
     if (isJson(request)) {
@@ -77,12 +85,17 @@ class RateLimitFilter extends OncePerRequestFilter implements Ordered {
       forward = new BufferedBodyRequest(request, body);
       fields = fields(body);
     }
-    Optional<Long> wait = take(route, "client", caller(request), props.perClient());
+    Optional<String> app = app();
+    String caller =
+        app.map(id -> "app:" + id).orElseGet(() -> "address:" + request.getRemoteAddr());
+    Optional<Long> wait = take(route, "client", caller, props.perClient());
     if (wait.isEmpty()) {
       Optional<String> buyer =
           route
               .buyer()
-              .apply(new RateLimitedRoute.Request(request.getParameterMap(), fields))
+              .apply(
+                  new RateLimitedRoute.Request(
+                      app, matched.variables(), request.getParameterMap(), fields))
               .map(id -> Untrusted.clip(id, BUYER_MAX));
       if (buyer.isPresent()) {
         wait = take(route, "buyer", buyer.get(), props.perBuyer());
@@ -113,19 +126,30 @@ class RateLimitFilter extends OncePerRequestFilter implements Ordered {
         .build();
   }
 
-  private Optional<RateLimitedRoute> route(HttpServletRequest request) {
+  private Optional<Matched> route(HttpServletRequest request) {
     String path = request.getRequestURI();
-    return routes.stream()
-        .filter(r -> r.path().equals(path) && r.method().equals(request.getMethod()))
-        .findFirst();
+    for (RateLimitedRoute route : routes) {
+      Optional<Map<String, String>> variables = route.match(request.getMethod(), path);
+      if (variables.isPresent()) {
+        return Optional.of(new Matched(route, variables.get()));
+      }
+    }
+    return Optional.empty();
   }
 
-  private static String caller(HttpServletRequest request) {
-    String client = request.getHeader(CLIENT_HEADER);
-    return client != null && CLIENT.matcher(client).matches()
-        ? "id:" + client
-        : "address:" + request.getRemoteAddr();
+  /**
+   * The app the request was authenticated as (its principal is a {@link java.security.Principal}).
+   */
+  private static Optional<String> app() {
+    Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+    return authentication != null
+            && authentication.isAuthenticated()
+            && authentication.getPrincipal() instanceof Principal principal
+        ? Optional.of(principal.getName())
+        : Optional.empty();
   }
+
+  private record Matched(RateLimitedRoute route, Map<String, String> variables) {}
 
   private static boolean isJson(HttpServletRequest request) {
     String type = request.getContentType();

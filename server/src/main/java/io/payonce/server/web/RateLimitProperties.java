@@ -6,8 +6,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Rate limits of the {@link RateLimitedRoute}s, per instance and in memory (Bucket4j token
- * buckets): each route has a bucket per caller ({@code X-Client-Id}, else the client's address) and
- * one per buyer, each refilled smoothly to its capacity over {@code period}.
+ * buckets): each route has a bucket per caller (the signed request's app; on the buyer's pages the
+ * client's address) and one per buyer, each refilled smoothly to its capacity over {@code period}.
  *
  * @param enabled whether requests are limited at all
  * @param perClient requests one caller may make to one route per period

@@ -2,6 +2,8 @@ package io.payonce.server.paytoken;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.app.AppCredentials;
+import io.payonce.server.app.Apps;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderService;
@@ -36,6 +38,7 @@ abstract class PayTokenIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired OrderService orders;
+  @Autowired Apps apps;
   @Autowired JsonMapper json;
   @Autowired java.time.Clock clock;
 
@@ -106,6 +109,23 @@ abstract class PayTokenIntegrationTests {
     assertProblem(response, 403, "pay-token-forbidden");
     JsonNode query = http.query(orderNo).json();
     assertThat(query.get("payment").isNull()).isTrue();
+  }
+
+  @Test
+  void anotherAppsTokenIsUnknownAndStaysUsableByItsOwnApp() throws Exception {
+    String user = "erin-" + TestNumbers.orderNo("e");
+    String token = token(user);
+    AppCredentials other = apps.create("another shop");
+    PayOnceHttp otherApp = http.as(other.appId(), other.secret());
+    String theirOrder = TestNumbers.orderNo("tok");
+    orders.create(
+        new NewOrder(other.appId(), theirOrder, user, Money.ofMinor(1234, "CNY"), "Their order"));
+
+    Answer stolen = otherApp.precreate(precreateBody(theirOrder, token), Map.of());
+
+    assertProblem(stolen, 400, "pay-token-invalid");
+    assertThat(otherApp.query(theirOrder).json().get("payment").isNull()).isTrue();
+    assertThat(precreate(precreateBody(order(user), token)).status()).isEqualTo(200);
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.payonce.server.paytoken;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.payonce.server.testing.OnServer;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestServer;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,14 +21,15 @@ class PayTokenWithRedisIntegrationTests extends PayTokenIntegrationTests {
   @Autowired StringRedisTemplate redis;
 
   @Test
-  void keepsTokensInRedisAndMarksThemUsedThere() throws Exception {
+  void keepsTokensInRedisUnderTheirAppAndMarksThemUsedThere() throws Exception {
     String user = "erin";
     String token = token(user);
-    assertThat(redis.opsForValue().get("pay:token:" + token)).startsWith("U|").endsWith("|erin");
+    String key = "pay:token:v2:" + TestApps.APP_ID + ":" + token;
+    assertThat(redis.opsForValue().get(key)).startsWith("U|").endsWith("|erin");
 
     assertThat(http.precreate(Map.of("orderNo", order(user), "payToken", token), Map.of()).status())
         .isEqualTo(200);
 
-    assertThat(redis.opsForValue().get("pay:token:" + token)).startsWith("X|");
+    assertThat(redis.opsForValue().get(key)).startsWith("X|");
   }
 }

@@ -35,6 +35,7 @@ public final class ChromeBrowser implements BeforeAllCallback, AfterAllCallback 
   public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   public static final Path SCREENSHOTS = Path.of("target", "screenshots");
+  public static final String DOCS_PROPERTY = "payonce.docs.screenshots";
 
   private ChromeDriver driver;
   private Path profile;
@@ -108,6 +109,25 @@ public final class ChromeBrowser implements BeforeAllCallback, AfterAllCallback 
           target,
           StandardCopyOption.REPLACE_EXISTING);
       return target;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Saves what the browser shows as {@link #screenshot}, and — only when the system property {@code
+   * payonce.docs.screenshots} is {@code true} — also as {@code docs/img/<folder>/<name>.png} of the
+   * repository, the pictures the documentation shows. Normal builds leave the committed ones alone.
+   */
+  public Path documented(String folder, String name) {
+    Path shot = screenshot(name);
+    if (!Boolean.getBoolean(DOCS_PROPERTY)) {
+      return shot;
+    }
+    try {
+      Path docs = Path.of("..", "docs", "img", folder);
+      Files.createDirectories(docs);
+      return Files.copy(shot, docs.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

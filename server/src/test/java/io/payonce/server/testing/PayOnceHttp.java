@@ -27,14 +27,27 @@ public final class PayOnceHttp {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final String server;
   private final String sandbox;
+  private final String appId;
+  private final String secret;
 
   public PayOnceHttp(int serverPort) {
     this("http://127.0.0.1:" + serverPort, "http://127.0.0.1:" + serverPort);
   }
 
   public PayOnceHttp(String serverBase, String sandboxBase) {
+    this(serverBase, sandboxBase, TestApps.APP_ID, TestApps.SECRET);
+  }
+
+  private PayOnceHttp(String serverBase, String sandboxBase, String appId, String secret) {
     this.server = serverBase;
     this.sandbox = sandboxBase;
+    this.appId = appId;
+    this.secret = secret;
+  }
+
+  /** The same server, with API requests signed as another app. */
+  public PayOnceHttp as(String appId, String secret) {
+    return new PayOnceHttp(server, sandbox, appId, secret);
   }
 
   /** An HTTP answer with its body parsed when it is JSON. */
@@ -313,19 +326,32 @@ public final class PayOnceHttp {
   }
 
   /**
-   * Signs an API request as the test app (testing.TestApps), unless the caller set its own
-   * signature headers; other paths (callbacks, pages, the sandbox) go as they are.
+   * Signs an API request as this client's app (the test app, testing.TestApps, unless {@link #as}),
+   * unless the caller set its own signature headers; other paths (callbacks, pages, the sandbox) go
+   * as they are.
    */
-  private static HttpRequest.Builder signed(
+  private HttpRequest.Builder signed(
       HttpRequest.Builder request,
       String method,
       URI uri,
       byte[] body,
       Map<String, String> headers) {
     boolean own = headers.keySet().stream().anyMatch(name -> name.startsWith("PayOnce-"));
-    return own || !TestApps.isApi(uri.getRawPath())
-        ? request
-        : TestApps.sign(request, method, uri, body);
+    return own || !TestApps.isApi(uri.getRawPath()) ? request : sign(request, method, uri, body);
+  }
+
+  private HttpRequest.Builder sign(
+      HttpRequest.Builder request, String method, URI uri, byte[] body) {
+    TestApps.headers(
+            appId,
+            secret,
+            method,
+            uri,
+            body,
+            java.time.Instant.now().getEpochSecond(),
+            TestApps.nonce())
+        .forEach(request::header);
+    return request;
   }
 
   public String sandboxBase() {

@@ -11,11 +11,15 @@ import io.payonce.server.journal.JournalEntry;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.money.Money;
 import io.payonce.server.notify.NotifyReceipt;
+import io.payonce.server.operator.OperatorAction;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.PaymentKind;
 import io.payonce.server.payment.PaymentStatus;
+import io.payonce.server.refund.Refund;
+import io.payonce.server.refund.RefundKind;
+import io.payonce.server.refund.RefundStatus;
 import io.payonce.server.view.PaymentTimeline.Event;
 import io.payonce.server.view.PaymentTimeline.Kind;
 import java.time.Duration;
@@ -73,6 +77,7 @@ class PaymentTimelineUnitTests {
                   Duration.ofMillis(40))),
           List.of(
               new Alarm(1, AlarmType.PAID_AFTER_CLOSE, "ALIPAY", "P-1", "late", at(9), null, null)),
+          List.of(),
           List.of());
 
   @Test
@@ -116,6 +121,74 @@ class PaymentTimelineUnitTests {
         .containsEntry(Kind.PAYMENT, 3L)
         .containsEntry(Kind.ORDER, 2L)
         .containsEntry(Kind.NOTIFY, 3L);
+  }
+
+  @Test
+  void refundsAndOperatorActionsJoinTheTimelineAndFailedRefundsLeaveTheAmountRefundable() {
+    PaymentHistory refunded =
+        new PaymentHistory(
+            payment,
+            order,
+            history.journal(),
+            history.orderJournal(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(
+                refund("R1", 200, RefundStatus.SUCCESS, 10),
+                refund("R2", 300, RefundStatus.FAIL, 11),
+                refund("R3", 100, RefundStatus.PENDING, 12)),
+            List.of(
+                new OperatorAction(
+                    1,
+                    "alice",
+                    OperatorAction.Kind.REFUND,
+                    "order x",
+                    "P-1",
+                    "order PAID",
+                    "refund R1 2.00 → SUCCESS",
+                    OperatorAction.Outcome.DONE,
+                    at(10),
+                    at(10))));
+
+    PaymentTimeline timeline = PaymentTimeline.of(refunded);
+
+    assertThat(timeline.refundedMinor()).isEqualTo(300);
+    assertThat(timeline.refundLeft()).isEqualTo("6.90");
+    assertThat(timeline.eventCounts())
+        .containsEntry(Kind.REFUND, 3L)
+        .containsEntry(Kind.OPERATOR, 1L);
+    assertThat(timeline.events())
+        .filteredOn(e -> e.kind() == Kind.OPERATOR)
+        .singleElement()
+        .isEqualTo(
+            new Event(
+                at(10),
+                Kind.OPERATOR,
+                "REFUND by alice · DONE",
+                "before: order PAID · after: refund R1 2.00 → SUCCESS"));
+    assertThat(timeline.events())
+        .filteredOn(e -> e.kind() == Kind.REFUND)
+        .first()
+        .extracting(Event::summary)
+        .isEqualTo("refund R1 · 2.00 CNY · MERCHANT → SUCCESS");
+  }
+
+  private Refund refund(String number, long minor, RefundStatus status, int second) {
+    return new Refund(
+        second,
+        1,
+        1,
+        "P-1",
+        number,
+        minor,
+        "CNY",
+        null,
+        RefundKind.MERCHANT,
+        status,
+        null,
+        at(second),
+        at(second));
   }
 
   @Test

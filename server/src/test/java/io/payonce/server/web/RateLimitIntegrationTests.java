@@ -2,22 +2,29 @@ package io.payonce.server.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.app.AppCredentials;
+import io.payonce.server.app.Apps;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
-import io.payonce.server.testing.TestNumbers;
+import io.payonce.server.testing.TestApps;
+import java.net.URI;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 /**
- * Precreate and get-token answer 429 with Retry-After once a caller or a buyer has used up its
- * bucket; other callers and buyers go on. The period is an hour, so no bucket refills while a test
- * runs.
+ * Precreate, checkout, get-token and the cashier's pay click answer 429 with Retry-After once an
+ * app (or, on the buyer's page, an address) or a buyer has used up its bucket; other apps and
+ * buyers go on. Each test works with apps of its own, so that buckets do not carry over; the period
+ * is an hour, so no bucket refills while a test runs.
  */
 @PayOnceIntegrationTest
 @TestPropertySource(
@@ -32,11 +39,18 @@ class RateLimitIntegrationTests {
   private static final String TOO_MANY = "https://payonce.io/problems/too-many-requests";
 
   @LocalServerPort int port;
-  PayOnceHttp http;
+  @Autowired Apps apps;
+  PayOnceHttp shop;
+  PayOnceHttp otherShop;
+  AppCredentials shopApp;
 
   @BeforeEach
   void setUp() {
-    http = new PayOnceHttp(port);
+    PayOnceHttp http = new PayOnceHttp(port);
+    shopApp = apps.create("rate-limited shop");
+    AppCredentials other = apps.create("another shop");
+    shop = http.as(shopApp.appId(), shopApp.secret());
+    otherShop = http.as(other.appId(), other.secret());
   }
 
   @Test
@@ -45,51 +59,116 @@ class RateLimitIntegrationTests {
 
     List<PayOnceHttp.Answer> answers = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
-      answers.add(token(buyer, "client-" + UUID.randomUUID()));
+      answers.add(token(shop, buyer, "client-" + UUID.randomUUID()));
     }
 
     assertThat(answers.subList(0, 3)).extracting(PayOnceHttp.Answer::status).containsOnly(200);
     assertTooMany(answers.get(3));
-    assertThat(token("u-" + UUID.randomUUID(), "client-" + UUID.randomUUID()).status())
-        .isEqualTo(200);
+    // The same user id at another app is another buyer; another buyer of this app goes on.
+    assertThat(token(otherShop, buyer, "c").status()).isEqualTo(200);
+    assertThat(token(shop, "u-" + UUID.randomUUID(), "c").status()).isEqualTo(200);
   }
 
   @Test
-  void aCallerGetsNoMoreThanItsBucketHoldsWhateverTheBuyer() {
-    String client = "client-" + UUID.randomUUID();
-
+  void anAppGetsNoMoreThanItsBucketHoldsWhateverBuyerOrClientIdItNames() {
     List<PayOnceHttp.Answer> answers = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
-      answers.add(token("u-" + UUID.randomUUID(), client));
+      answers.add(token(shop, "u-" + UUID.randomUUID(), "client-" + UUID.randomUUID()));
     }
 
     assertThat(answers.subList(0, 5)).extracting(PayOnceHttp.Answer::status).containsOnly(200);
     assertTooMany(answers.get(5));
-    assertThat(token("u-" + UUID.randomUUID(), "other-" + UUID.randomUUID()).status())
-        .isEqualTo(200);
+    assertThat(token(otherShop, "u-" + UUID.randomUUID(), "c").status()).isEqualTo(200);
   }
 
   @Test
-  void precreateCountsAgainstTheBuyerOfTheOrder() {
-    String first = http.createOrder("1.00");
+  void requestsNotSignedByTheAppDoNotUseUpItsBucket() {
+    URI uri = URI.create(shop.serverBase() + "/api/pay/get-token?userId=u-forged");
+    for (int i = 0; i < 10; i++) {
+      Map<String, String> forged =
+          new HashMap<>(
+              TestApps.headers(
+                  shopApp.appId(),
+                  "not-the-secret",
+                  "GET",
+                  uri,
+                  new byte[0],
+                  Instant.now().getEpochSecond(),
+                  TestApps.nonce()));
+      assertThat(shop.get(uri.toString(), forged).status()).isEqualTo(401);
+    }
+
+    for (int i = 0; i < 5; i++) {
+      assertThat(token(shop, "u-" + UUID.randomUUID(), "c").status()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void precreateCountsAgainstTheBuyerOfTheAppsOrder() {
+    String first = shop.createOrder("1.00");
     List<PayOnceHttp.Answer> answers = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
       answers.add(
-          http.precreate(
+          shop.precreate(
               Map.of("orderNo", first), Map.of("X-Client-Id", "c-" + UUID.randomUUID())));
     }
 
     assertThat(answers.subList(0, 3)).extracting(PayOnceHttp.Answer::status).containsOnly(200);
     assertTooMany(answers.get(3));
-    // Another buyer's order is not held back; an unknown order counts for its caller only.
-    assertThat(http.precreate(http.createOrder("1.00")).status()).isEqualTo(200);
-    assertThat(http.precreate(Map.of("orderNo", TestNumbers.orderNo("NONE")), Map.of()).status())
-        .isEqualTo(404);
+    // Another buyer's order is not held back, nor the other app's order of the same number.
+    assertThat(shop.precreate(shop.createOrder("1.00")).status()).isEqualTo(200);
+    assertThat(
+            otherShop
+                .post(
+                    otherShop.serverBase() + "/api/orders",
+                    Map.of(
+                        "orderNo", first,
+                        "userId", "u-other",
+                        "amount", "1.00",
+                        "currency", "CNY",
+                        "title", "Tea"),
+                    Map.of())
+                .status())
+        .isEqualTo(201);
+    assertThat(otherShop.precreate(first).status()).isEqualTo(200);
   }
 
-  private PayOnceHttp.Answer token(String buyer, String client) {
-    return http.get(
-        http.serverBase() + "/api/pay/get-token?userId=" + buyer, Map.of("X-Client-Id", client));
+  @Test
+  void checkoutSessionsCountAgainstTheBuyerOfTheOrder() {
+    String orderNo = shop.createOrder("1.00");
+    List<PayOnceHttp.Answer> answers = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      answers.add(
+          shop.post(shop.serverBase() + "/api/orders/" + orderNo + "/checkout", "", Map.of()));
+    }
+
+    assertThat(answers.subList(0, 3)).extracting(PayOnceHttp.Answer::status).containsOnly(201);
+    assertTooMany(answers.get(3));
+    assertThat(shop.checkout(shop.createOrder("1.00"))).startsWith("/cashier/");
+  }
+
+  @Test
+  void theCashiersPayClicksCountAgainstTheBuyerWhicheverSessionTheyComeThrough() {
+    String orderNo = shop.createOrder("1.00");
+    String firstSession = shop.checkout(orderNo);
+    String secondSession = shop.checkout(orderNo);
+
+    List<PayOnceHttp.Answer> answers = new ArrayList<>();
+    for (String session : List.of(firstSession, firstSession, secondSession, secondSession)) {
+      answers.add(
+          shop.post(
+              shop.serverBase() + session + "/pay",
+              Map.of("channel", "alipay", "requestId", "click-" + UUID.randomUUID()),
+              Map.of()));
+    }
+
+    assertThat(answers.subList(0, 3)).extracting(PayOnceHttp.Answer::status).containsOnly(200);
+    assertTooMany(answers.get(3));
+  }
+
+  private static PayOnceHttp.Answer token(PayOnceHttp app, String buyer, String client) {
+    return app.get(
+        app.serverBase() + "/api/pay/get-token?userId=" + buyer, Map.of("X-Client-Id", client));
   }
 
   private static void assertTooMany(PayOnceHttp.Answer answer) {

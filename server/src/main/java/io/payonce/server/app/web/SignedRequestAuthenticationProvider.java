@@ -63,7 +63,7 @@ final class SignedRequestAuthenticationProvider implements AuthenticationProvide
       throw new DisabledException("This app is disabled.");
     }
     Instant keepUntil = (signedAt.isAfter(now) ? signedAt : now).plus(window);
-    if (!nonces.firstUse(request.appId(), request.nonce(), keepUntil)) {
+    if (!nonces.firstUse(request.appId(), request.nonce(), now, keepUntil)) {
       throw new BadCredentialsException("The request's PayOnce-Nonce was used before.");
     }
     return new AppAuthentication(new CallingApp(request.appId()));

@@ -7,6 +7,11 @@ import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderRef;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -22,6 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
  * one of the app's orders and answers the cashier's address to send the buyer to (201).
  */
 @RestController
+@Tag(name = "Checkout")
 class CheckoutController {
 
   private final CheckoutSessions sessions;
@@ -33,6 +39,20 @@ class CheckoutController {
   /** The session as the merchant gets it. */
   record CheckoutAnswer(String orderNo, String url, Instant expiresAt) {}
 
+  @Operation(
+      operationId = "openCheckout",
+      summary = "Open a checkout session",
+      description =
+          "The address of PayOnce's cashier page for the order: send the buyer there. Each call"
+              + " opens a new session; an older one stays valid until it expires.")
+  @ApiResponse(responseCode = "201", description = "Opened")
+  @ProblemResponses({
+    ProblemType.VALIDATION,
+    ProblemType.NOT_FOUND,
+    ProblemType.ORDER_PAID,
+    ProblemType.ORDER_CLOSED,
+    ProblemType.TOO_MANY_REQUESTS
+  })
   @PostMapping(path = "/api/orders/{orderNo}/checkout", produces = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<CheckoutAnswer> open(
       @AuthenticationPrincipal CallingApp app, @PathVariable String orderNo) {

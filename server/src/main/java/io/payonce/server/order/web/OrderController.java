@@ -5,6 +5,13 @@ import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderCreation;
 import io.payonce.server.order.OrderRepresentation;
 import io.payonce.server.order.OrderService;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -21,8 +28,13 @@ import org.springframework.web.bind.annotation.RestController;
  * /api/orders/{orderNo}} shows it, drawn by the read side.
  */
 @RestController
+@Tag(name = "Orders")
 @RequestMapping(path = "/api/orders", produces = MediaType.APPLICATION_JSON_VALUE)
 class OrderController {
+
+  // By name, not class: the read side (module view) depends on this one. The schema is drawn from
+  // GET /api/orders/{orderNo}'s answer, and the contract test fails if the name ever differs.
+  private static final String ORDER_VIEW = "#/components/schemas/OrderView";
 
   private final OrderService orders;
   private final OrderRepresentation<?> representation;
@@ -35,6 +47,22 @@ class OrderController {
     this.validator = validator;
   }
 
+  @Operation(
+      operationId = "createOrder",
+      summary = "Create an order",
+      description =
+          "Creates the order (201), or answers it as it is now when the same fields come again"
+              + " under its number (200): safe to retry. Different fields under the same number"
+              + " are a 409 conflict.")
+  @ApiResponse(
+      responseCode = "201",
+      description = "Created",
+      content = @Content(schema = @Schema(ref = ORDER_VIEW)))
+  @ApiResponse(
+      responseCode = "200",
+      description = "The same order again, as it is now",
+      content = @Content(schema = @Schema(ref = ORDER_VIEW)))
+  @ProblemResponses(ProblemType.CONFLICT)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<?> create(
       @AuthenticationPrincipal CallingApp app, @RequestBody CreateOrderRequest request) {

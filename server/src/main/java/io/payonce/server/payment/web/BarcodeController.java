@@ -8,6 +8,12 @@ import io.payonce.server.payment.BarcodePayments;
 import io.payonce.server.payment.BarcodePayments.BarcodeAnswer;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -23,6 +29,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {"orderNo","authCode","requestId"}}: charge the buyer's payment code on that channel.
  */
 @RestController
+@Tag(name = "Payments")
 class BarcodeController {
 
   private static final Pattern AUTH_CODE = Pattern.compile("[0-9]{16,24}");
@@ -34,8 +41,31 @@ class BarcodeController {
   }
 
   /** The body; {@code payToken} is read by the idempotency filter (see PrecreateRequest). */
-  record BarcodeRequest(String orderNo, String authCode, String requestId, String payToken) {}
+  record BarcodeRequest(
+      @Schema(example = "order-1001") String orderNo,
+      @Schema(description = "The buyer's payment code", example = "284567890123456789")
+          String authCode,
+      @Schema(description = "An idempotency key instead of the Idempotency-Key header")
+          String requestId,
+      @Schema(description = "A pay token from GET /api/pay/get-token") String payToken) {}
 
+  @Operation(operationId = "alipayBarcode", summary = "Charge the buyer's Alipay payment code")
+  @ProblemResponses({
+    ProblemType.NOT_FOUND,
+    ProblemType.ORDER_PAID,
+    ProblemType.ORDER_CLOSED,
+    ProblemType.PAYMENT_IN_PROGRESS,
+    ProblemType.PAYMENT_REFUSED,
+    ProblemType.CHANNEL_UNAVAILABLE,
+    ProblemType.CHANNEL_REFUSED,
+    ProblemType.IDEMPOTENCY_KEY_INVALID,
+    ProblemType.IDEMPOTENCY_KEY_REUSED,
+    ProblemType.IDEMPOTENCY_KEY_IN_USE,
+    ProblemType.PAY_TOKEN_INVALID,
+    ProblemType.PAY_TOKEN_FORBIDDEN,
+    ProblemType.PAY_TOKEN_USED,
+    ProblemType.PAY_TOKEN_UNAVAILABLE
+  })
   @PostMapping(
       path = "/pay/alipay/barcode",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -43,10 +73,29 @@ class BarcodeController {
   BarcodeAnswer alipay(
       @AuthenticationPrincipal CallingApp app,
       @RequestBody BarcodeRequest request,
-      @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
+      @Parameter(description = "1 to 64 visible characters; one per logical request")
+          @RequestHeader(name = RequestIds.HEADER, required = false)
+          String idempotencyKey) {
     return pay(app, Channel.ALIPAY, request, idempotencyKey);
   }
 
+  @Operation(operationId = "wechatBarcode", summary = "Charge the buyer's WeChat Pay payment code")
+  @ProblemResponses({
+    ProblemType.NOT_FOUND,
+    ProblemType.ORDER_PAID,
+    ProblemType.ORDER_CLOSED,
+    ProblemType.PAYMENT_IN_PROGRESS,
+    ProblemType.PAYMENT_REFUSED,
+    ProblemType.CHANNEL_UNAVAILABLE,
+    ProblemType.CHANNEL_REFUSED,
+    ProblemType.IDEMPOTENCY_KEY_INVALID,
+    ProblemType.IDEMPOTENCY_KEY_REUSED,
+    ProblemType.IDEMPOTENCY_KEY_IN_USE,
+    ProblemType.PAY_TOKEN_INVALID,
+    ProblemType.PAY_TOKEN_FORBIDDEN,
+    ProblemType.PAY_TOKEN_USED,
+    ProblemType.PAY_TOKEN_UNAVAILABLE
+  })
   @PostMapping(
       path = "/pay/wechat/barcode",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -54,7 +103,9 @@ class BarcodeController {
   BarcodeAnswer wechat(
       @AuthenticationPrincipal CallingApp app,
       @RequestBody BarcodeRequest request,
-      @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
+      @Parameter(description = "1 to 64 visible characters; one per logical request")
+          @RequestHeader(name = RequestIds.HEADER, required = false)
+          String idempotencyKey) {
     if (!barcodes.speaks(Channel.WECHAT)) {
       // A channel this instance is not configured for has no such endpoint.
       throw new org.springframework.web.server.ResponseStatusException(

@@ -7,6 +7,11 @@ import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.OrderCancellation;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -16,6 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** {@code POST /pay/close {"orderNo"}}: the merchant cancels the order (idempotent). */
 @RestController
+@Tag(name = "Orders")
 class CloseController {
 
   private final OrderCancellation cancellation;
@@ -24,10 +30,22 @@ class CloseController {
     this.cancellation = cancellation;
   }
 
-  record CloseRequest(String orderNo) {}
+  record CloseRequest(@Schema(example = "order-1001") String orderNo) {}
 
   record CloseAnswer(String orderNo, String orderStatus) {}
 
+  @Operation(
+      operationId = "closeOrder",
+      summary = "Close an order",
+      description =
+          "Cancels the unpaid order and its open payment at the channel; closing a closed order"
+              + " answers it again.")
+  @ProblemResponses({
+    ProblemType.NOT_FOUND,
+    ProblemType.ORDER_PAID,
+    ProblemType.PAYMENT_IN_PROGRESS,
+    ProblemType.CHANNEL_UNAVAILABLE
+  })
   @PostMapping(
       path = "/pay/close",
       consumes = MediaType.APPLICATION_JSON_VALUE,

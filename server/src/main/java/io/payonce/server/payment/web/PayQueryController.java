@@ -8,6 +8,10 @@ import io.payonce.server.payment.PaymentQueries;
 import io.payonce.server.payment.PaymentQueries.OrderPayment;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -18,6 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** {@code GET /pay/query?orderNo=}: what the cashier page polls. */
 @RestController
+@Tag(name = "Payments")
 class PayQueryController {
 
   private final PaymentQueries queries;
@@ -45,6 +50,15 @@ class PayQueryController {
     }
   }
 
+  @Operation(
+      operationId = "queryOrder",
+      summary = "The order's status and its main payment",
+      description = "Asks the channel about a payment still open, so the answer is current.")
+  @ProblemResponses({
+    ProblemType.VALIDATION,
+    ProblemType.NOT_FOUND,
+    ProblemType.CHANNEL_UNAVAILABLE
+  })
   @GetMapping(path = "/pay/query", produces = MediaType.APPLICATION_JSON_VALUE)
   QueryAnswer query(
       @AuthenticationPrincipal CallingApp app, @RequestParam(required = false) String orderNo) {

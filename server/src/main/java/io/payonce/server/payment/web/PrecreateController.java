@@ -8,6 +8,11 @@ import io.payonce.server.payment.PrecreateAnswer;
 import io.payonce.server.payment.QrPrecreation;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -24,10 +29,17 @@ import org.springframework.web.bind.annotation.RestController;
  * the idempotency filter.
  */
 @RestController
+@Tag(name = "Payments")
 class PrecreateController {
 
   static final String ALIPAY_PATH = "/pay/alipay/precreate";
   static final String WECHAT_PATH = "/pay/wechat/precreate";
+
+  static final String PRECREATE_DESCRIPTION =
+      "The order's one QR code on this channel: repeats answer the same code without a second"
+          + " channel call; asking for the other channel's code closes this one's first. With an"
+          + " Idempotency-Key (or requestId) a repeated request is answered byte for byte"
+          + " (Idempotent-Replayed: true).";
 
   private final QrPrecreation precreation;
 
@@ -35,6 +47,27 @@ class PrecreateController {
     this.precreation = precreation;
   }
 
+  @Operation(
+      operationId = "alipayPrecreate",
+      summary = "Alipay QR code for an order",
+      description = PRECREATE_DESCRIPTION)
+  @ProblemResponses({
+    ProblemType.NOT_FOUND,
+    ProblemType.ORDER_PAID,
+    ProblemType.ORDER_CLOSED,
+    ProblemType.PAYMENT_IN_PROGRESS,
+    ProblemType.PAYMENT_EXPIRED,
+    ProblemType.CHANNEL_UNAVAILABLE,
+    ProblemType.CHANNEL_REFUSED,
+    ProblemType.IDEMPOTENCY_KEY_INVALID,
+    ProblemType.IDEMPOTENCY_KEY_REUSED,
+    ProblemType.IDEMPOTENCY_KEY_IN_USE,
+    ProblemType.PAY_TOKEN_INVALID,
+    ProblemType.PAY_TOKEN_FORBIDDEN,
+    ProblemType.PAY_TOKEN_USED,
+    ProblemType.PAY_TOKEN_UNAVAILABLE,
+    ProblemType.TOO_MANY_REQUESTS
+  })
   @PostMapping(
       path = ALIPAY_PATH,
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -42,10 +75,33 @@ class PrecreateController {
   PrecreateAnswer alipay(
       @AuthenticationPrincipal CallingApp app,
       @RequestBody PrecreateRequest request,
-      @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
+      @Parameter(description = "1 to 64 visible characters; one per logical request")
+          @RequestHeader(name = RequestIds.HEADER, required = false)
+          String idempotencyKey) {
     return precreate(app, Channel.ALIPAY, request, idempotencyKey);
   }
 
+  @Operation(
+      operationId = "wechatPrecreate",
+      summary = "WeChat Pay QR code for an order",
+      description = PRECREATE_DESCRIPTION)
+  @ProblemResponses({
+    ProblemType.NOT_FOUND,
+    ProblemType.ORDER_PAID,
+    ProblemType.ORDER_CLOSED,
+    ProblemType.PAYMENT_IN_PROGRESS,
+    ProblemType.PAYMENT_EXPIRED,
+    ProblemType.CHANNEL_UNAVAILABLE,
+    ProblemType.CHANNEL_REFUSED,
+    ProblemType.IDEMPOTENCY_KEY_INVALID,
+    ProblemType.IDEMPOTENCY_KEY_REUSED,
+    ProblemType.IDEMPOTENCY_KEY_IN_USE,
+    ProblemType.PAY_TOKEN_INVALID,
+    ProblemType.PAY_TOKEN_FORBIDDEN,
+    ProblemType.PAY_TOKEN_USED,
+    ProblemType.PAY_TOKEN_UNAVAILABLE,
+    ProblemType.TOO_MANY_REQUESTS
+  })
   @PostMapping(
       path = WECHAT_PATH,
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -53,7 +109,9 @@ class PrecreateController {
   PrecreateAnswer wechat(
       @AuthenticationPrincipal CallingApp app,
       @RequestBody PrecreateRequest request,
-      @RequestHeader(name = RequestIds.HEADER, required = false) String idempotencyKey) {
+      @Parameter(description = "1 to 64 visible characters; one per logical request")
+          @RequestHeader(name = RequestIds.HEADER, required = false)
+          String idempotencyKey) {
     return precreate(app, Channel.WECHAT, request, idempotencyKey);
   }
 

@@ -1,15 +1,15 @@
 package io.payonce.server.payment.web;
 
 import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.web.RateLimitedRoute;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * {@code POST /pay/alipay/precreate} and {@code /pay/wechat/precreate} are rate limited per caller
- * and per buyer: the user of the order it names. A checkout (or another channel's precreate)
- * declares its route the same way.
+ * {@code POST /pay/alipay/precreate} and {@code /pay/wechat/precreate} are rate limited per app and
+ * per buyer: the user of the app's order it names.
  */
 @Configuration(proxyBeanMethods = false)
 class PrecreateRateLimits {
@@ -31,10 +31,13 @@ class PrecreateRateLimits {
         path,
         request ->
             request
-                .field("orderNo")
-                .filter(orderNo -> NewOrder.ORDER_NO.matcher(orderNo).matches())
-                // The limit runs before authentication: the number's oldest order, whichever app.
-                .flatMap(orderNo -> orders.findAnyApp(orderNo).stream().findFirst())
+                .app()
+                .flatMap(
+                    app ->
+                        request
+                            .field("orderNo")
+                            .filter(orderNo -> NewOrder.ORDER_NO.matcher(orderNo).matches())
+                            .flatMap(orderNo -> orders.find(new OrderRef(app, orderNo))))
                 .map(order -> order.appId() + "/" + order.userId()));
   }
 }

@@ -1,15 +1,20 @@
 package io.payonce.server.reconcile.web;
 
 import io.payonce.server.channel.Channel;
+import io.payonce.server.operator.OperatorAction.Kind;
+import io.payonce.server.operator.OperatorActions;
+import io.payonce.server.reconcile.Anomaly;
 import io.payonce.server.reconcile.ReconciliationRun;
 import io.payonce.server.reconcile.Reconciliations;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import java.net.URI;
+import java.security.Principal;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.http.MediaType;
@@ -31,29 +36,41 @@ class ReconciliationController {
   private static final int MAX_PAGE = 500;
 
   private final Reconciliations reconciliations;
+  private final OperatorActions actions;
 
-  ReconciliationController(Reconciliations reconciliations) {
+  ReconciliationController(Reconciliations reconciliations, OperatorActions actions) {
     this.reconciliations = reconciliations;
+    this.actions = actions;
   }
 
   /** Starts (or re-runs) a day: 202 with the run's address; a running day answers its run. */
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<RunView> start(@RequestBody StartRequest request) {
+  ResponseEntity<RunView> start(Principal operator, @RequestBody StartRequest request) {
     String channel = channel(request.channel());
     LocalDate billDate = billDate(request.billDate());
     String config =
         request.channelConfig() == null || request.channelConfig().isBlank()
             ? io.payonce.server.channel.ChannelConfigKey.BOOTSTRAP
             : request.channelConfig();
-    ReconciliationRun run;
-    try {
-      run = reconciliations.start(channel, config, billDate);
-    } catch (IllegalArgumentException e) {
+    if (!reconciliations.hasConfiguration(channel, config)) {
       throw new io.payonce.server.web.InvalidRequestException(
           List.of(
               new io.payonce.server.web.FieldViolation(
                   "channelConfig", "no such configuration of the channel")));
     }
+    ReconciliationRun run =
+        actions.run(
+            new OperatorActions.Request(
+                operator.getName(),
+                Kind.START_RECONCILIATION,
+                "reconciliation " + channel + " " + config + " " + billDate,
+                null,
+                reconciliations
+                    .find(channel, config, billDate)
+                    .map(existing -> "run " + existing.id() + " " + existing.status())
+                    .orElse("no run")),
+            () -> reconciliations.start(channel, config, billDate),
+            started -> "run " + started.id() + " " + started.status());
     return ResponseEntity.accepted()
         .location(URI.create("/ops/reconciliations/" + run.id()))
         .body(RunView.of(run));
@@ -88,13 +105,31 @@ class ReconciliationController {
       path = "/{id}/anomalies/{anomalyId}/resolve",
       consumes = MediaType.APPLICATION_JSON_VALUE)
   AnomalyView resolve(
-      @PathVariable long id, @PathVariable long anomalyId, @RequestBody ResolveRequest request) {
+      Principal operator,
+      @PathVariable long id,
+      @PathVariable long anomalyId,
+      @RequestBody ResolveRequest request) {
     String comment = request.comment() == null ? "" : request.comment().strip();
     if (comment.isEmpty() || comment.length() > MAX_COMMENT) {
       throw invalid("comment", "must be 1 to " + MAX_COMMENT + " characters");
     }
-    return reconciliations
-        .resolve(id, anomalyId, comment)
+    Optional<Anomaly> before =
+        reconciliations.anomalies(id, null, anomalyId - 1, 1).stream()
+            .filter(anomaly -> anomaly.id() == anomalyId)
+            .findFirst();
+    if (before.isEmpty()) {
+      throw new ReconciliationNotFoundException("run " + id + " has no anomaly " + anomalyId);
+    }
+    return actions
+        .run(
+            new OperatorActions.Request(
+                operator.getName(),
+                Kind.RESOLVE_ANOMALY,
+                "anomaly " + id + "/" + anomalyId,
+                before.get().outTradeNo(),
+                before.get().kind() + (before.get().resolved() ? " resolved" : " open")),
+            () -> reconciliations.resolve(id, anomalyId, comment),
+            after -> after.map(anomaly -> "resolved: " + anomaly.resolution()).orElse("gone"))
         .map(AnomalyView::of)
         .orElseThrow(
             () ->

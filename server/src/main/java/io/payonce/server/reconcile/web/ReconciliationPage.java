@@ -1,20 +1,27 @@
 package io.payonce.server.reconcile.web;
 
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.core.io.Resource;
+import io.payonce.server.reconcile.Reconciliations;
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
-/** The ops page: plain HTML and script over the JSON API, nothing from a CDN. */
+/**
+ * The console's page: the console's layout over the JSON API (script served with the page, nothing
+ * from a CDN). Who may start or resolve is the security chain's business.
+ */
 @Controller
 class ReconciliationPage {
 
-  private static final Resource PAGE = new ClassPathResource("static/ops/reconciliations.html");
+  private final Reconciliations reconciliations;
+
+  ReconciliationPage(Reconciliations reconciliations) {
+    this.reconciliations = reconciliations;
+  }
 
   @GetMapping(path = "/ops/reconciliations", produces = MediaType.TEXT_HTML_VALUE)
-  ResponseEntity<Resource> page() {
-    return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(PAGE);
+  String page(Model model) {
+    model.addAttribute("channels", reconciliations.channels());
+    return "ops/reconciliations";
   }
 }

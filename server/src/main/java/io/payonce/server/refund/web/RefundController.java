@@ -9,7 +9,14 @@ import io.payonce.server.refund.RefundStatus;
 import io.payonce.server.refund.Refunds;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
 import io.payonce.server.web.TextRules;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +36,7 @@ import org.springframework.web.bind.annotation.RestController;
  * refund will be completed —, problems otherwise) and {@code GET /pay/refunds?orderNo=}.
  */
 @RestController
+@Tag(name = "Refunds")
 class RefundController {
 
   private static final Pattern REQUEST_NO = Pattern.compile("[A-Za-z0-9_]{1,64}");
@@ -40,7 +48,15 @@ class RefundController {
     this.refunds = refunds;
   }
 
-  record RefundRequest(String orderNo, String outRequestNo, String amount, String reason) {}
+  record RefundRequest(
+      @Schema(example = "order-1001") String orderNo,
+      @Schema(
+              description = "The merchant's number for this refund: 1 to 64 of A-Z a-z 0-9 _",
+              example = "refund_1001_1")
+          String outRequestNo,
+      @Schema(description = "Major units as a decimal string", example = "6.17") String amount,
+      @Schema(description = "At most 256 printable characters", example = "half back")
+          String reason) {}
 
   record RefundView(
       String outTradeNo,
@@ -65,6 +81,31 @@ class RefundController {
     }
   }
 
+  @Operation(
+      operationId = "createRefund",
+      summary = "Refund part or all of a paid order",
+      description =
+          "outRequestNo names the refund: the same number again answers the same refund. 200 when"
+              + " done, 202 while the channel's answer is pending (the refund is then completed"
+              + " by PayOnce; list the refunds to follow it).")
+  @ApiResponse(
+      responseCode = "200",
+      description = "Refunded",
+      content = @Content(schema = @Schema(implementation = RefundView.class)))
+  @ApiResponse(
+      responseCode = "202",
+      description = "Pending: the channel's answer is not known yet",
+      content = @Content(schema = @Schema(implementation = RefundView.class)))
+  @ProblemResponses({
+    ProblemType.NOT_FOUND,
+    ProblemType.CONFLICT,
+    ProblemType.ORDER_NOT_PAID,
+    ProblemType.REFUND_EXCEEDS_PAYMENT,
+    ProblemType.CHANNEL_UNAVAILABLE,
+    ProblemType.IDEMPOTENCY_KEY_INVALID,
+    ProblemType.IDEMPOTENCY_KEY_REUSED,
+    ProblemType.IDEMPOTENCY_KEY_IN_USE
+  })
   @PostMapping(
       path = "/pay/refund",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -83,6 +124,8 @@ class RefundController {
     return ResponseEntity.status(status).body(RefundView.of(refund));
   }
 
+  @Operation(operationId = "listRefunds", summary = "The refunds of an order, oldest first")
+  @ProblemResponses({ProblemType.VALIDATION, ProblemType.NOT_FOUND})
   @GetMapping(path = "/pay/refunds", produces = MediaType.APPLICATION_JSON_VALUE)
   List<RefundView> list(
       @AuthenticationPrincipal CallingApp app, @RequestParam(required = false) String orderNo) {

@@ -8,6 +8,10 @@ import io.payonce.server.view.OrderView;
 import io.payonce.server.view.OrderViews;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -17,6 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** {@code GET /api/orders/{orderNo}}: the order with its payments, and which one paid it. */
 @RestController
+@Tag(name = "Orders")
 class OrderViewController {
 
   private final OrderViews views;
@@ -25,6 +30,8 @@ class OrderViewController {
     this.views = views;
   }
 
+  @Operation(operationId = "getOrder", summary = "Get an order with its payments")
+  @ProblemResponses({ProblemType.VALIDATION, ProblemType.NOT_FOUND})
   @GetMapping(path = "/api/orders/{orderNo}", produces = MediaType.APPLICATION_JSON_VALUE)
   OrderView find(@AuthenticationPrincipal CallingApp app, @PathVariable String orderNo) {
     if (!NewOrder.ORDER_NO.matcher(orderNo).matches()) {

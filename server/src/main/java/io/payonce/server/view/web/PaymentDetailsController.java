@@ -4,6 +4,10 @@ import io.payonce.server.app.CallingApp;
 import io.payonce.server.payment.PaymentNotFoundException;
 import io.payonce.server.view.PaymentDetails;
 import io.payonce.server.view.PaymentViews;
+import io.payonce.server.web.ProblemResponses;
+import io.payonce.server.web.ProblemType;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
  * from the same read as the operator's timeline.
  */
 @RestController
+@Tag(name = "Payments")
 class PaymentDetailsController {
 
   private final PaymentViews views;
@@ -23,6 +28,10 @@ class PaymentDetailsController {
     this.views = views;
   }
 
+  @Operation(
+      operationId = "getPayment",
+      summary = "Get a payment with everything that happened to it")
+  @ProblemResponses(ProblemType.NOT_FOUND)
   @GetMapping(path = "/api/payments/{outTradeNo}", produces = MediaType.APPLICATION_JSON_VALUE)
   PaymentDetails details(@AuthenticationPrincipal CallingApp app, @PathVariable String outTradeNo) {
     return views

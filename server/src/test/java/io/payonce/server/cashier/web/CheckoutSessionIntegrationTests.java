@@ -36,6 +36,24 @@ class CheckoutSessionIntegrationTests {
   }
 
   @Test
+  void theCashierSpeaksTheBuyersLanguageEnglishByDefault() {
+    String cashier = server.checkout(server.createOrder("3.00", "Oolong"));
+
+    Answer english = server.get(server.serverBase() + cashier);
+    Answer chinese =
+        server.get(
+            server.serverBase() + cashier, Map.of("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.5"));
+    Answer picked = server.get(server.serverBase() + cashier + "?lang=zh_CN");
+
+    assertThat(english.body()).contains("<html lang=\"en\"", ">Pay with Alipay<");
+    assertThat(chinese.body()).contains("<html lang=\"zh-CN\"", ">使用支付宝付款<", ">请用支付宝扫码付款<");
+    // The script's texts come with the page, in the same language.
+    assertThat(chinese.body()).contains("data-scan-with=\"请用{0}扫码付款\"");
+    assertThat(picked.body()).contains(">使用支付宝付款<");
+    assertThat(picked.header("Set-Cookie")).startsWith("payonce-lang=zh-CN");
+  }
+
+  @Test
   void aSessionOpensItsOrdersCashierAndItsCalls() {
     String orderNo = server.createOrder("3.00", "Green tea");
     String cashier = server.checkout(orderNo);

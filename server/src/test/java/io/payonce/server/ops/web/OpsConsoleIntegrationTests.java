@@ -19,7 +19,7 @@ import org.openqa.selenium.WebElement;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-/** The operator's pages in a real browser, signed in with HTTP Basic. */
+/** The operator's pages in a real browser, signed in with the form as the bootstrap admin. */
 @PayOnceIntegrationTest
 class OpsConsoleIntegrationTests {
 
@@ -43,7 +43,8 @@ class OpsConsoleIntegrationTests {
         .until(() -> server.payment(outTradeNo).json().get("notifies").size() == 10);
 
     WebDriver driver = browser.driver();
-    driver.get(OpsCredential.inUrl(server.serverBase(), "/ops/payments/" + outTradeNo));
+    ConsoleSession console = new ConsoleSession(driver, server.serverBase()).asBootstrapAdmin();
+    console.open("/ops/payments/" + outTradeNo);
 
     assertThat(driver.findElement(By.id("payment-status")).getText()).isEqualTo("SUCCESS");
     assertThat(rows(driver, "NOTIFY")).hasSize(10);
@@ -60,7 +61,7 @@ class OpsConsoleIntegrationTests {
     assertThat(rows(driver, "CALL")).hasSize(1);
     browser.screenshot("ops-timeline");
 
-    driver.get(OpsCredential.inUrl(server.serverBase(), "/ops/payments?orderNo=" + orderNo));
+    console.open("/ops/payments?orderNo=" + orderNo);
     assertThat(driver.findElements(By.cssSelector("tr.payment-row"))).hasSize(1);
     driver.findElement(By.linkText(outTradeNo)).click();
     assertThat(driver.findElement(By.id("out-trade-no")).getText()).isEqualTo(outTradeNo);
@@ -76,7 +77,7 @@ class OpsConsoleIntegrationTests {
         .until(() -> server.payment(outTradeNo).json().get("alarms").size() > 0);
     WebDriver driver = browser.driver();
 
-    driver.get(OpsCredential.inUrl(server.serverBase(), "/ops/alarms"));
+    new ConsoleSession(driver, server.serverBase()).asBootstrapAdmin().open("/ops/alarms");
 
     assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Open alarms");
     WebElement alarm =
@@ -92,6 +93,25 @@ class OpsConsoleIntegrationTests {
         .isNotEmpty()
         .allSatisfy(row -> assertThat(row.getText()).contains("AMOUNT_MISMATCH"));
     assertThat(driver.findElement(By.id("payment-status")).getText()).isNotEqualTo("SUCCESS");
+
+    // The operator resolves one of them: it leaves the list and joins the payment's timeline.
+    driver.get(server.serverBase() + "/ops/alarms");
+    WebElement first =
+        driver.findElements(By.cssSelector("tr.alarm")).stream()
+            .filter(row -> row.getText().contains(outTradeNo))
+            .findFirst()
+            .orElseThrow();
+    String id = first.getDomAttribute("data-id");
+    first.findElement(By.name("resolution")).sendKeys("tampered by the chaos test");
+    first.findElement(By.cssSelector("form.resolve button")).click();
+    assertThat(driver.findElement(By.id("done")).getText()).isEqualTo("Alarm resolved.");
+    assertThat(driver.findElements(By.cssSelector("tr.alarm[data-id='" + id + "']"))).isEmpty();
+    driver.get(server.serverBase() + "/ops/payments/" + outTradeNo);
+    assertThat(rows(driver, "OPERATOR"))
+        .singleElement()
+        .extracting(WebElement::getText)
+        .asString()
+        .contains("RESOLVE_ALARM by ops · DONE", "after: resolved: tampered by the chaos test");
   }
 
   /** Gets the order's QR code, turns one chaos knob on for it, and pays it in the wallet. */

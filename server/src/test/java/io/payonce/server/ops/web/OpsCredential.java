@@ -23,9 +23,4 @@ final class OpsCredential {
   static Map<String, String> operator() {
     return basic(USER, PASSWORD);
   }
-
-  /** {@code base + path} with the credential in the address, as a browser accepts it. */
-  static String inUrl(String base, String path) {
-    return base.replace("http://", "http://" + USER + ":" + PASSWORD + "@") + path;
-  }
 }

@@ -27,6 +27,7 @@ class ReconciliationApiIntegrationTests {
   @LocalServerPort int port;
   @Autowired java.time.Clock clock;
   @Autowired io.payonce.server.reconcile.ReconcileProperties properties;
+  @Autowired io.payonce.server.operator.OperatorActions actions;
   private final HttpClient http = HttpClient.newHttpClient();
 
   @Test
@@ -78,6 +79,19 @@ class ReconciliationApiIntegrationTests {
     assertProblem(blank, 400, "validation");
     assertThat(json(send("GET", location + "/anomalies?resolved=false", null, "application/json")))
         .hasSize(1);
+    // The operator's start and resolutions are recorded, the refused second one as failed.
+    String anomaly =
+        "anomaly " + run.path("id").asLong() + "/" + anomalies.get(0).path("id").asLong();
+    assertThat(actions.recent(500))
+        .filteredOn(action -> action.target().equals(anomaly))
+        .extracting(a -> a.operator() + " " + a.outcome() + " " + a.before() + " → " + a.after())
+        .containsExactly(
+            "ops FAILED UNKNOWN_TRADE resolved → refused: AnomalyAlreadyResolvedException",
+            "ops DONE UNKNOWN_TRADE open → resolved: not ours: another merchant's app");
+    assertThat(actions.recent(500))
+        .filteredOn(action -> action.target().equals("reconciliation ALIPAY 2020-03-01"))
+        .isNotEmpty()
+        .allSatisfy(action -> assertThat(action.operator()).isEqualTo("ops"));
   }
 
   @Test
@@ -137,7 +151,7 @@ class ReconciliationApiIntegrationTests {
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
     assertThat(page.body())
-        .contains("<title>PayOnce — reconciliations</title>")
+        .contains("<title>Reconciliations · PayOnce operations</title>")
         .doesNotContain("src=\"http");
   }
 

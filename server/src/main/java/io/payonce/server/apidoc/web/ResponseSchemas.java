@@ -1,0 +1,145 @@
+package io.payonce.server.apidoc.web;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What springdoc cannot read from a record: the server's JSON writes every component of an answer,
+ * nulls included, so each property of a success answer is required, and those that may be null say
+ * so ({@code ["string", "null"]}). Which may be null is declared here, per schema; the contract
+ * test (MerchantApiContractIntegrationTests) fails on a null the document does not allow.
+ */
+final class ResponseSchemas {
+
+  /** Per schema (the record's simple name), the properties that may be null. */
+  static final Map<String, Set<String>> NULLABLE =
+      Map.ofEntries(
+          Map.entry("OrderView", Set.of("title", "paidBy")),
+          Map.entry("PaymentView", Set.of("tradeNo", "expireTime")),
+          Map.entry("QueryAnswer", Set.of("payment")),
+          Map.entry("PaymentState", Set.of("tradeNo", "expireTime")),
+          Map.entry("PaymentDetails", Set.of("tradeNo", "qrCode", "expireTime")),
+          Map.entry("JournalEntry", Set.of("fromStatus", "detail")),
+          Map.entry(
+              "NotifyReceipt",
+              Set.of(
+                  "outTradeNo",
+                  "notifyId",
+                  "eventKey",
+                  "tradeStatus",
+                  "totalAmount",
+                  "reply",
+                  "detail",
+                  "payloadHash")),
+          Map.entry("ChannelCall", Set.of("outTradeNo", "detail", "took")),
+          Map.entry("Alarm", Set.of("channel", "outTradeNo", "detail", "resolvedAt", "resolution")),
+          Map.entry("PrecreateAnswer", Set.of("expireTime")),
+          Map.entry("BarcodeAnswer", Set.of("tradeNo")),
+          Map.entry("RefundView", Set.of("detail")),
+          Map.entry(WebhookDocumentation.ENVELOPE, Set.of("outTradeNo", "amount", "currency")));
+
+  private static final String REF = "#/components/schemas/";
+
+  private ResponseSchemas() {}
+
+  @SuppressWarnings("rawtypes")
+  static void complete(OpenAPI api) {
+    Map<String, Schema> schemas = api.getComponents().getSchemas();
+    if (schemas == null) {
+      return;
+    }
+    for (String name : successSchemas(api, schemas)) {
+      Schema<?> schema = schemas.get(name);
+      if (schema == null || schema.getProperties() == null) {
+        continue;
+      }
+      schema.setRequired(new ArrayList<>(new TreeSet<>(schema.getProperties().keySet())));
+      for (String property : NULLABLE.getOrDefault(name, Set.of())) {
+        Schema<?> value = schema.getProperties().get(property);
+        if (value == null) {
+          throw new IllegalStateException(name + " has no property " + property);
+        }
+        schema.getProperties().put(property, nullable(value));
+      }
+    }
+  }
+
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  static Schema<?> nullable(Schema<?> value) {
+    if (value.get$ref() != null) {
+      Schema<Object> ref = new Schema<>().$ref(value.get$ref());
+      Schema<Object> none = new Schema<>();
+      none.addType("null");
+      Schema<Object> either = new Schema<>();
+      either.setAnyOf(List.of(ref, none));
+      return either;
+    }
+    Set<String> types = value.getTypes() == null ? new LinkedHashSet<>() : value.getTypes();
+    if (value.getType() != null) {
+      types.add(value.getType());
+    }
+    types.add("null");
+    value.setTypes(types);
+    return value;
+  }
+
+  /** The schemas of 2xx answers and of the webhook envelope, and every schema they reference. */
+  @SuppressWarnings("rawtypes")
+  private static Set<String> successSchemas(OpenAPI api, Map<String, Schema> schemas) {
+    Deque<Schema<?>> pending = new ArrayDeque<>();
+    if (api.getPaths() != null) {
+      api.getPaths()
+          .values()
+          .forEach(
+              path ->
+                  path.readOperations()
+                      .forEach(
+                          operation ->
+                              operation
+                                  .getResponses()
+                                  .forEach(
+                                      (status, response) -> {
+                                        if (status.startsWith("2")
+                                            && response.getContent() != null) {
+                                          response.getContent().values().stream()
+                                              .map(MediaType::getSchema)
+                                              .forEach(pending::add);
+                                        }
+                                      })));
+    }
+    pending.add(new Schema<>().$ref(REF + WebhookDocumentation.ENVELOPE));
+    Set<String> found = new TreeSet<>();
+    while (!pending.isEmpty()) {
+      Schema<?> schema = pending.pop();
+      if (schema == null) {
+        continue;
+      }
+      if (schema.get$ref() != null) {
+        String name = schema.get$ref().substring(REF.length());
+        if (found.add(name) && schemas.get(name) != null) {
+          pending.add(schemas.get(name));
+        }
+        continue;
+      }
+      if (schema.getItems() != null) {
+        pending.add(schema.getItems());
+      }
+      if (schema.getProperties() != null) {
+        schema.getProperties().values().forEach(pending::add);
+      }
+      if (schema.getAnyOf() != null) {
+        schema.getAnyOf().forEach(pending::add);
+      }
+    }
+    return found;
+  }
+}

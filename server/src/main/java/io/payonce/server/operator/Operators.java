@@ -1,0 +1,127 @@
+package io.payonce.server.operator;
+
+import io.payonce.server.operator.OperatorAction.Kind;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+
+/**
+ * The stored operators. Every change is made by an admin and recorded as an {@link OperatorAction}:
+ * the record before the change, its result after (each write commits on its own, so that a refused
+ * insert on PostgreSQL does not spoil the record of its refusal). Passwords are hashed by the
+ * application's {@link PasswordEncoder} (Spring Security's delegating encoder: bcrypt, and any
+ * older {@code {id}} form still verifies).
+ */
+@Service
+public class Operators {
+
+  /** 3 to 64 letters, digits, {@code _ . -}. */
+  public static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9_.-]{3,64}");
+
+  /** Shorter passwords are refused; there is no upper limit short of bcrypt's 72 bytes. */
+  public static final int MIN_PASSWORD = 10;
+
+  private static final int MAX_PASSWORD_BYTES = 72;
+
+  private final OperatorRepository repository;
+  private final OperatorActions actions;
+  private final PasswordEncoder encoder;
+  private final Clock clock;
+
+  Operators(
+      OperatorRepository repository,
+      OperatorActions actions,
+      PasswordEncoder encoder,
+      Clock clock) {
+    this.repository = repository;
+    this.actions = actions;
+    this.encoder = encoder;
+    this.clock = clock;
+  }
+
+  public Optional<Operator> find(String username) {
+    return USERNAME.matcher(username).matches() ? repository.find(username) : Optional.empty();
+  }
+
+  public List<Operator> all() {
+    return repository.all();
+  }
+
+  /**
+   * Stores a new, enabled operator.
+   *
+   * @throws InvalidOperatorException the name or the password is not acceptable
+   * @throws OperatorConflictException the name is taken
+   */
+  public Operator create(String admin, String username, String password, OperatorRole role) {
+    if (username == null || !USERNAME.matcher(username).matches()) {
+      throw new InvalidOperatorException("user name must be 3 to 64 of A-Z, a-z, 0-9, _ . -");
+    }
+    checkPassword(password);
+    return actions.run(
+        new OperatorActions.Request(admin, Kind.CREATE_OPERATOR, "operator " + username, null, ""),
+        () -> {
+          try {
+            repository.insert(username, encoder.encode(password), role, clock.instant());
+          } catch (DuplicateKeyException taken) {
+            throw new OperatorConflictException("operator " + username + " exists");
+          }
+          return repository.find(username).orElseThrow();
+        },
+        created -> "role=" + created.role() + " enabled");
+  }
+
+  /** Gives the operator another role; the change is refused if someone changed it meanwhile. */
+  public Operator changeRole(String admin, String username, OperatorRole role) {
+    Operator current = existing(username);
+    return actions.run(
+        new OperatorActions.Request(
+            admin, Kind.CHANGE_ROLE, "operator " + username, null, "role=" + current.role()),
+        () -> {
+          if (current.role() != role
+              && !repository.changeRole(username, current.role(), role, clock.instant())) {
+            throw new OperatorConflictException("operator " + username + " changed meanwhile");
+          }
+          return existing(username);
+        },
+        changed -> "role=" + changed.role());
+  }
+
+  /** Enables or disables the operator: a disabled one can no longer sign in. */
+  public Operator setEnabled(String admin, String username, boolean enabled) {
+    Operator current = existing(username);
+    return actions.run(
+        new OperatorActions.Request(
+            admin,
+            enabled ? Kind.ENABLE_OPERATOR : Kind.DISABLE_OPERATOR,
+            "operator " + username,
+            null,
+            current.enabled() ? "enabled" : "disabled"),
+        () -> {
+          repository.changeStatus(
+              username,
+              enabled ? OperatorRepository.ACTIVE : OperatorRepository.DISABLED,
+              clock.instant());
+          return existing(username);
+        },
+        changed -> changed.enabled() ? "enabled" : "disabled");
+  }
+
+  private Operator existing(String username) {
+    return find(username).orElseThrow(() -> new OperatorNotFoundException(username));
+  }
+
+  private static void checkPassword(String password) {
+    if (password == null || password.length() < MIN_PASSWORD) {
+      throw new InvalidOperatorException(
+          "password must be at least " + MIN_PASSWORD + " characters");
+    }
+    if (password.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
+      throw new InvalidOperatorException("password must be at most 72 bytes");
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.payonce.server.ops.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.payonce.server.testing.PayOnceHttp;
+import java.time.Duration;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+
+/** A person at the console in a real browser: signs in with the form, posts forms. */
+final class ConsoleSession {
+
+  private final WebDriver driver;
+  private final String base;
+
+  ConsoleSession(WebDriver driver, String base) {
+    this.driver = driver;
+    this.base = base;
+  }
+
+  /** Forgets the previous session and language, then signs in with the form. */
+  ConsoleSession signIn(String user, String password) {
+    driver.get(base + "/ops/login");
+    driver.manage().deleteAllCookies();
+    driver.get(base + "/ops/login");
+    driver.findElement(By.id("username")).sendKeys(user);
+    driver.findElement(By.id("password")).sendKeys(password);
+    driver.findElement(By.id("sign-in")).click();
+    assertThat(driver.findElement(By.id("me")).getText()).startsWith(user + " · ");
+    return this;
+  }
+
+  ConsoleSession asBootstrapAdmin() {
+    return signIn(OpsCredential.USER, OpsCredential.PASSWORD);
+  }
+
+  void open(String path) {
+    driver.get(base + path);
+  }
+
+  String text(String id) {
+    return driver.findElement(By.id(id)).getText();
+  }
+
+  /**
+   * Posts a form the page did not offer, as a forged or hand-made request would: with the session's
+   * CSRF token (copied from the sign-out form) or without any.
+   */
+  void postForm(String path, String fields, boolean withCsrfToken) {
+    ((JavascriptExecutor) driver)
+        .executeScript(
+            """
+            const form = document.createElement('form');
+            form.method = 'post';
+            form.action = arguments[0];
+            new URLSearchParams(arguments[1]).forEach((value, name) => {
+              const input = document.createElement('input');
+              input.type = 'hidden'; input.name = name; input.value = value;
+              form.appendChild(input);
+            });
+            if (arguments[2]) {
+              const token = document.querySelector('#logout').form.querySelector('input[type=hidden]');
+              form.appendChild(token.cloneNode());
+            }
+            document.body.appendChild(form);
+            form.submit();
+            """,
+            path,
+            fields,
+            withCsrfToken);
+  }
+
+  /** An order and its payment. */
+  record Payment(String orderNo, String outTradeNo) {}
+
+  /** An order of {@code amount} CNY paid in the sandbox wallet. */
+  static Payment paidPayment(PayOnceHttp http, String amount) {
+    String orderNo = http.createOrder(amount, "Console test");
+    var qr = http.precreate(orderNo).json();
+    assertThat(http.walletPay(qr.get("qrCode").asString()).status()).isEqualTo(200);
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+    return new Payment(orderNo, qr.get("outTradeNo").asString());
+  }
+
+  /** An order with a QR code nobody scanned yet. */
+  static Payment unpaidPayment(PayOnceHttp http, String amount) {
+    String orderNo = http.createOrder(amount, "Console close");
+    return new Payment(orderNo, http.precreate(orderNo).json().get("outTradeNo").asString());
+  }
+}
