@@ -63,7 +63,13 @@ class ReconciliationController {
             new OperatorActions.Request(
                 operator.getName(),
                 Kind.START_RECONCILIATION,
-                "reconciliation " + channel + " " + config + " " + billDate,
+                "reconciliation "
+                    + channel
+                    + (io.payonce.server.channel.ChannelConfigKey.isBootstrap(config)
+                        ? ""
+                        : " " + config)
+                    + " "
+                    + billDate,
                 null,
                 reconciliations
                     .find(channel, config, billDate)
