@@ -100,15 +100,15 @@ final class RawScanToPay {
       """
       INSERT INTO payment (order_id, channel, kind, out_trade_no, amount_minor, currency, status,
                            active_slot, request_id, expire_time, call_lease_until,
-                           created_at, updated_at, version)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                           channel_config, created_at, updated_at, version)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
       """;
 
   private static final String PAYMENT_COLUMNS =
       """
       SELECT pay_id, order_id, channel, kind, out_trade_no, amount_minor, currency, status,
              trade_no, qr_code, request_id, expire_time, watch_until, created_at, updated_at,
-             version
+             version, channel_config
       FROM payment
       """;
 
@@ -451,8 +451,9 @@ final class RawScanToPay {
       insert.setNull(9, Types.VARCHAR);
       insert.setObject(10, now.plusMinutes(15), Types.TIMESTAMP);
       insert.setObject(11, now.plusSeconds(20), Types.TIMESTAMP);
-      insert.setObject(12, now);
+      insert.setString(12, "bootstrap");
       insert.setObject(13, now);
+      insert.setObject(14, now);
       insert.executeUpdate();
       try (ResultSet keys = insert.getGeneratedKeys()) {
         keys.next();

@@ -26,6 +26,13 @@ class AppRepository {
       WHERE app_id = :appId
       """;
 
+  private static final String SELECT_ALL_APPS =
+      """
+      SELECT app_id, name, status, webhook_url
+      FROM merchant_app
+      ORDER BY created_at, app_id
+      """;
+
   private static final String SELECT_WEBHOOK_SECRET =
       """
       SELECT webhook_secret_enc
@@ -93,6 +100,10 @@ class AppRepository {
 
   Optional<MerchantApp> find(String appId) {
     return jdbc.sql(SELECT_APP).param("appId", appId).query(AppRepository::map).optional();
+  }
+
+  List<MerchantApp> all() {
+    return jdbc.sql(SELECT_ALL_APPS).query(AppRepository::map).list();
   }
 
   Optional<String> webhookSecret(String appId) {

@@ -51,6 +51,12 @@ public class Apps {
     return repository.find(appId);
   }
 
+  /** Every app, oldest first. */
+  @Transactional(readOnly = true)
+  public List<MerchantApp> all() {
+    return repository.all();
+  }
+
   /**
    * Adds a fresh secret; when two were active, the older is revoked. Callers move to the new one,
    * then {@link #revokeOlderSecrets} ends the rotation.
@@ -89,6 +95,12 @@ public class Apps {
   public boolean setWebhook(String appId, String url, String secret) {
     String encrypted = secret == null || secret.isBlank() ? null : cipher.encrypt(appId, secret);
     return repository.setWebhook(appId, url, encrypted);
+  }
+
+  /** Whether the app's webhooks are signed with a secret of their own. */
+  @Transactional(readOnly = true)
+  public boolean hasWebhookSecret(String appId) {
+    return repository.webhookSecret(appId).isPresent();
   }
 
   /** The secret the app's webhooks are signed with, if it has one. */

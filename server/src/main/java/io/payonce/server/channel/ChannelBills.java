@@ -26,6 +26,19 @@ public interface ChannelBills {
   BillSource tradeBill(LocalDate billDate, Duration timeout);
 
   /**
+   * The trade bill of one channel configuration's account (bills are per account): {@link
+   * #tradeBill(LocalDate, Duration)} for the bootstrap one.
+   */
+  default BillSource tradeBill(String configKey, LocalDate billDate, Duration timeout) {
+    if (ChannelConfigKey.isBootstrap(configKey)) {
+      return tradeBill(billDate, timeout);
+    }
+    return () -> {
+      throw new BillUnavailableException("no bills of configuration " + configKey + " here");
+    };
+  }
+
+  /**
    * Reads a bill as {@link #tradeBill} serves it (or as an operator saved it from the channel),
    * handing every detail row to {@code sink} in order without holding the bill whole. Returns only
    * when the bill was read to its end and its rows agree with the totals it states about itself, so

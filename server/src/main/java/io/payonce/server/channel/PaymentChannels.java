@@ -13,13 +13,46 @@ import org.springframework.stereotype.Component;
 public class PaymentChannels {
 
   private final Map<Channel, PaymentChannel> byChannel = new EnumMap<>(Channel.class);
+  private final Map<Channel, ChannelAccounts> accounts = new EnumMap<>(Channel.class);
 
-  PaymentChannels(List<PaymentChannel> channels) {
+  PaymentChannels(List<PaymentChannel> channels, List<ChannelAccounts> accounts) {
     for (PaymentChannel channel : channels) {
       if (byChannel.put(channel.channel(), channel) != null) {
         throw new IllegalStateException("two adapters for channel " + channel.channel());
       }
     }
+    for (ChannelAccounts each : accounts) {
+      if (this.accounts.put(each.channel(), each) != null) {
+        throw new IllegalStateException("two account registries for channel " + each.channel());
+      }
+    }
+  }
+
+  /**
+   * The channel's adapter for one configuration (the bootstrap one for {@link
+   * ChannelConfigKey#BOOTSTRAP} or null), if this instance is configured for the channel and the
+   * configuration exists.
+   */
+  public Optional<PaymentChannel> find(Channel channel, String configKey) {
+    if (ChannelConfigKey.isBootstrap(configKey)) {
+      return find(channel);
+    }
+    ChannelAccounts registry = accounts.get(channel);
+    return registry == null ? Optional.empty() : registry.forConfig(configKey);
+  }
+
+  /**
+   * The channel's adapter for one configuration.
+   *
+   * @throws IllegalStateException if this instance is not configured for the channel, or there is
+   *     no such configuration
+   */
+  public PaymentChannel get(Channel channel, String configKey) {
+    return find(channel, configKey)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "channel " + channel + " has no configuration " + configKey));
   }
 
   /** Every configured channel. */

@@ -107,7 +107,7 @@ public class BarcodePayments {
       return awaitOrReverse(order, payment);
     }
     io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
-    PaymentChannel gateway = channels.get(channel);
+    PaymentChannel gateway = channels.get(channel, payment.channelConfig());
     ChannelOutcome<ChannelTrade> outcome =
         gateway.pay(
             payment.outTradeNo(), authCode, payment.amount(), order.title(), payment.expireTime());
@@ -142,7 +142,7 @@ public class BarcodePayments {
   }
 
   private BarcodeAnswer awaitOrReverse(Order order, Payment opened) {
-    PaymentChannel gateway = channels.get(opened.channel());
+    PaymentChannel gateway = channels.get(opened.channel(), opened.channelConfig());
     Instant deadline = clock.instant().plus(props.barcodePollFor());
     Payment payment = reread(opened);
     while (isWaiting(payment) && clock.instant().isBefore(deadline)) {

@@ -13,6 +13,9 @@ import java.time.Instant;
  * @param tradeNo the channel's number for the trade, once known
  * @param watchUntil set while the janitor keeps asking the channel about a payment closed here
  *     whose code may still be paid there (see {@link PaymentCloser})
+ * @param channelConfig the channel configuration the payment was made under (the app's Alipay app
+ *     or WeChat merchant, or {@link io.payonce.server.channel.ChannelConfigKey#BOOTSTRAP}): every
+ *     call about it is made with that one, whatever the app's configuration is now
  */
 public record Payment(
     long payId,
@@ -29,4 +32,5 @@ public record Payment(
     Instant watchUntil,
     Instant createdAt,
     Instant updatedAt,
-    long version) {}
+    long version,
+    String channelConfig) {}

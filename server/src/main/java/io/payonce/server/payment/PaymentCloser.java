@@ -45,7 +45,7 @@ public class PaymentCloser {
 
   /** Closes the payment, as the merchant or a refresh asks. */
   public CloseResult close(Payment payment, String why) {
-    PaymentChannel channel = channels.get(payment.channel());
+    PaymentChannel channel = channels.get(payment.channel(), payment.channelConfig());
     ChannelOutcome<ChannelTrade> closed = channel.close(payment.outTradeNo());
     if (closed instanceof ChannelOutcome.Done<ChannelTrade>) {
       return markClosed(payment, TransitionSource.CLOSE, why + "; closed at the channel", null);

@@ -112,7 +112,7 @@ public class PaymentJanitor {
   }
 
   private void settle(Payment payment, Instant now) {
-    Optional<PaymentChannel> channel = channels.find(payment.channel());
+    Optional<PaymentChannel> channel = channels.find(payment.channel(), payment.channelConfig());
     if (channel.isEmpty()) {
       log.warn(
           "janitor outTradeNo={} channel={} not configured here",

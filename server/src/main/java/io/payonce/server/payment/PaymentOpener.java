@@ -1,5 +1,6 @@
 package io.payonce.server.payment;
 
+import io.payonce.server.app.ChannelConfigs;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
@@ -34,6 +35,7 @@ public class PaymentOpener {
   private static final char[] ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
 
   private final OrderService orders;
+  private final ChannelConfigs channelConfigs;
   private final OrderTransitions orderTransitions;
   private final PaymentRepository payments;
   private final Journal journal;
@@ -44,6 +46,7 @@ public class PaymentOpener {
 
   PaymentOpener(
       OrderService orders,
+      ChannelConfigs channelConfigs,
       OrderTransitions orderTransitions,
       PaymentRepository payments,
       Journal journal,
@@ -52,6 +55,7 @@ public class PaymentOpener {
       io.micrometer.core.instrument.MeterRegistry meters) {
     this.conflicts = meters.counter("payonce.payment.open.conflicts");
     this.orders = orders;
+    this.channelConfigs = channelConfigs;
     this.orderTransitions = orderTransitions;
     this.payments = payments;
     this.journal = journal;
@@ -128,12 +132,22 @@ public class PaymentOpener {
       throw new OrderNotPayableException(orderId, order.status());
     }
     Order order = orders.findById(orderId).orElseThrow();
+    // The account the payment is made with, fixed now: every later call about it uses this one.
+    String channelConfig = channelConfigs.resolve(order.appId(), channel);
     if (order.status() == OrderStatus.CREATED) {
       orderTransitions.apply(orderId, OrderStatus.PAYING, TransitionSource.API, "payment opened");
     }
     long payId =
         payments.insertInFlight(
-            order, channel, kind, newOutTradeNo(now), requestId, expireTime, callLeaseUntil, now);
+            order,
+            channel,
+            kind,
+            newOutTradeNo(now),
+            requestId,
+            expireTime,
+            callLeaseUntil,
+            channelConfig,
+            now);
     journal.append(
         Aggregate.PAYMENT,
         payId,

@@ -71,7 +71,7 @@ public class PaymentQueries {
     if (!payments.claimQuery(payment.payId(), now, now.plus(props.queryInterval()))) {
       return false;
     }
-    var channel = channels.find(payment.channel());
+    var channel = channels.find(payment.channel(), payment.channelConfig());
     if (channel.isEmpty()) {
       return false;
     }

@@ -1,6 +1,7 @@
 package io.payonce.server.payment;
 
 import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;
@@ -32,16 +33,16 @@ class PaymentRepository {
       """
       INSERT INTO payment (order_id, channel, kind, out_trade_no, amount_minor, currency, status,
                            active_slot, request_id, expire_time, call_lease_until,
-                           created_at, updated_at, version)
+                           channel_config, created_at, updated_at, version)
       VALUES (:orderId, :channel, :kind, :outTradeNo, :amountMinor, :currency, :status,
-              :activeSlot, :requestId, :expireTime, :callLeaseUntil, :now, :now, 0)
+              :activeSlot, :requestId, :expireTime, :callLeaseUntil, :channelConfig, :now, :now, 0)
       """;
 
   private static final String SELECT_COLUMNS =
       """
       SELECT pay_id, order_id, channel, kind, out_trade_no, amount_minor, currency, status,
              trade_no, qr_code, request_id, expire_time, watch_until, created_at, updated_at,
-             version
+             version, channel_config
       FROM payment
       """;
 
@@ -213,6 +214,7 @@ class PaymentRepository {
       String requestId,
       Instant expireTime,
       Instant callLeaseUntil,
+      String channelConfig,
       Instant now) {
     KeyHolder key = new GeneratedKeyHolder();
     jdbc.sql(INSERT)
@@ -227,6 +229,7 @@ class PaymentRepository {
         .param("requestId", requestId, Types.VARCHAR)
         .param("expireTime", SqlTime.toColumn(expireTime), Types.TIMESTAMP)
         .param("callLeaseUntil", SqlTime.toColumn(callLeaseUntil), Types.TIMESTAMP)
+        .param("channelConfig", channelConfig)
         .param("now", SqlTime.toColumn(now))
         .update(key, "pay_id");
     return key.getKey().longValue();
@@ -457,6 +460,7 @@ class PaymentRepository {
         SqlTime.fromColumn(rs, "watch_until"),
         SqlTime.fromColumn(rs, "created_at"),
         SqlTime.fromColumn(rs, "updated_at"),
-        rs.getLong("version"));
+        rs.getLong("version"),
+        ChannelConfigKey.orBootstrap(rs.getString("channel_config")));
   }
 }

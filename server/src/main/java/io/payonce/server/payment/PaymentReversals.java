@@ -80,7 +80,7 @@ public class PaymentReversals {
 
   /** Asks the channel to cancel a CANCELLING payment and records its answer. */
   public Payment finish(Payment payment) {
-    PaymentChannel channel = channels.get(payment.channel());
+    PaymentChannel channel = channels.get(payment.channel(), payment.channelConfig());
     for (int attempt = 0; attempt < CANCEL_ATTEMPTS; attempt++) {
       ChannelOutcome<CancelResult> cancelled = channel.cancel(payment.outTradeNo());
       if (cancelled instanceof ChannelOutcome.Done<CancelResult> done && !done.value().retry()) {

@@ -252,7 +252,7 @@ public class QrPrecreation {
    * paid any more: the slot is freed, or the payment's own answer stays.
    */
   private Step replace(Order order, Payment payment) {
-    PaymentChannel channel = channels.get(payment.channel());
+    PaymentChannel channel = channels.get(payment.channel(), payment.channelConfig());
     ChannelOutcome<ChannelTrade> asked = channel.query(payment.outTradeNo());
     if (!(asked instanceof ChannelOutcome.Done<ChannelTrade> done)) {
       throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
@@ -283,7 +283,7 @@ public class QrPrecreation {
   /** Makes the channel call this request holds the lease for, outside any transaction. */
   private Step callChannel(Order order, Payment payment, Instant leaseUntil) {
     io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
-    PaymentChannel channel = channels.get(payment.channel());
+    PaymentChannel channel = channels.get(payment.channel(), payment.channelConfig());
     ChannelOutcome<Precreated> outcome =
         channel.precreate(
             payment.outTradeNo(), payment.amount(), order.title(), payment.expireTime());

@@ -80,7 +80,9 @@ class BillLines {
       """;
 
   // A success recorded just after midnight may be the previous day's payment: it is missing only
-  // if the previous day's bill (still staged) lacks it too.
+  // if the previous day's bill (still staged) lacks it too. A bill is one account's (the bootstrap
+  // configuration's or an app's own): payments made under another account are in that account's
+  // bill, and are not counted missing from this one.
   private static final String LOCAL_ONLY_PAGE =
       """
       SELECT j.id AS journal_id, p.out_trade_no, p.amount_minor, j.occurred_at
@@ -92,6 +94,7 @@ class BillLines {
         AND j.occurred_at < :until
         AND j.id > :after
         AND p.channel = :channel
+        AND COALESCE(p.channel_config, 'bootstrap') = :channelConfig
         AND NOT EXISTS (SELECT 1
                         FROM reconciliation_line l
                         WHERE l.run_id = :runId
@@ -157,6 +160,7 @@ class BillLines {
       LocalOnlyWindow window, long runId, long previousRunId, long afterJournalId, int limit) {
     return jdbc.sql(LOCAL_ONLY_PAGE)
         .param("channel", window.channel())
+        .param("channelConfig", window.channelConfig())
         .param("from", SqlTime.toColumn(window.from()))
         .param("until", SqlTime.toColumn(window.until()))
         .param("marginEnd", SqlTime.toColumn(window.marginEnd()))

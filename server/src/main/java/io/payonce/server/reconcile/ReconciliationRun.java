@@ -12,6 +12,8 @@ import java.util.Map;
  * @param rowsTotal usable bill rows, known once the bill is staged
  * @param rowsProcessed bill rows matched so far
  * @param counts how many rows or payments ended in each outcome
+ * @param channelConfig whose account's bill it reconciles: {@code bootstrap} (the deployment's
+ *     properties) or an app's channel configuration
  */
 public record ReconciliationRun(
     long id,
@@ -30,4 +32,5 @@ public record ReconciliationRun(
     Instant startedAt,
     Instant finishedAt,
     String leaseOwner,
-    Instant leaseUntil) {}
+    Instant leaseUntil,
+    String channelConfig) {}

@@ -25,7 +25,8 @@ class ReconciliationRuns {
       SELECT id, channel, bill_date, source, status, phase, attempt, rows_staged, rows_total,
              rows_processed, last_line_no, matched_count, channel_only_count, local_only_count,
              amount_mismatch_count, duplicate_count, unknown_trade_count, refund_count,
-             bad_row_count, refund_mismatch_count, error, started_at, finished_at, lease_owner, lease_until
+             bad_row_count, refund_mismatch_count, error, started_at, finished_at, lease_owner, lease_until,
+             channel_config
       FROM reconciliation_run
       """;
 
@@ -35,6 +36,7 @@ class ReconciliationRuns {
       COLUMNS
           + """
           WHERE channel = :channel
+            AND channel_config = :channelConfig
             AND bill_date = :billDate
           """;
 
@@ -55,11 +57,11 @@ class ReconciliationRuns {
 
   private static final String INSERT =
       """
-      INSERT INTO reconciliation_run (channel, bill_date, source, status, phase, attempt,
+      INSERT INTO reconciliation_run (channel, channel_config, bill_date, source, status, phase, attempt,
              rows_staged, rows_processed, last_line_no, matched_count, channel_only_count,
              local_only_count, amount_mismatch_count, duplicate_count, unknown_trade_count,
              refund_count, bad_row_count, started_at, lease_owner, lease_until)
-      VALUES (:channel, :billDate, :source, 'RUNNING', 'STAGING', 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      VALUES (:channel, :channelConfig, :billDate, :source, 'RUNNING', 'STAGING', 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
               0, :now, :owner, :until)
       """;
 
@@ -214,9 +216,10 @@ class ReconciliationRuns {
     return jdbc.sql(SELECT_BY_ID).param("id", id).query(ReconciliationRuns::run).optional();
   }
 
-  Optional<ReconciliationRun> find(String channel, LocalDate billDate) {
+  Optional<ReconciliationRun> find(String channel, String channelConfig, LocalDate billDate) {
     return jdbc.sql(SELECT_BY_DAY)
         .param("channel", channel)
+        .param("channelConfig", channelConfig)
         .param("billDate", billDate)
         .query(ReconciliationRuns::run)
         .optional();
@@ -237,6 +240,7 @@ class ReconciliationRuns {
   /** Inserts the day's run, leased to {@code owner}; a run of that day raises DuplicateKey. */
   void insert(
       String channel,
+      String channelConfig,
       LocalDate billDate,
       RunSource source,
       String owner,
@@ -244,6 +248,7 @@ class ReconciliationRuns {
       Instant until) {
     jdbc.sql(INSERT)
         .param("channel", channel)
+        .param("channelConfig", channelConfig)
         .param("billDate", billDate)
         .param("source", source.name())
         .param("owner", owner)
@@ -378,6 +383,7 @@ class ReconciliationRuns {
         SqlTime.fromColumn(rs, "started_at"),
         SqlTime.fromColumn(rs, "finished_at"),
         rs.getString("lease_owner"),
-        SqlTime.fromColumn(rs, "lease_until"));
+        SqlTime.fromColumn(rs, "lease_until"),
+        rs.getString("channel_config"));
   }
 }

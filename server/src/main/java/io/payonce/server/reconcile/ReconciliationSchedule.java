@@ -31,22 +31,30 @@ class ReconciliationSchedule {
   void reconcileYesterday() {
     LocalDate yesterday = reconciliations.yesterday();
     for (Channel channel : reconciliations.channels()) {
-      // A channel that fails to start must not cost the others their day.
-      try {
-        ReconciliationRun run = reconciliations.start(channel.name(), yesterday);
-        log.info(
-            "reconcile scheduled run={} channel={} billDate={} status={}",
-            run.id(),
-            channel,
-            run.billDate(),
-            run.status());
-      } catch (RuntimeException e) {
-        log.error(
-            "reconcile scheduled channel={} billDate={} failed type={}",
-            channel,
-            yesterday,
-            e.getClass().getName());
+      for (String config : reconciliations.configurations(channel)) {
+        startOne(channel, config, yesterday);
       }
+    }
+  }
+
+  /** One account's bill: a configuration that fails to start must not cost the others their day. */
+  private void startOne(Channel channel, String config, LocalDate yesterday) {
+    try {
+      ReconciliationRun run = reconciliations.start(channel.name(), config, yesterday);
+      log.info(
+          "reconcile scheduled run={} channel={} config={} billDate={} status={}",
+          run.id(),
+          channel,
+          config,
+          run.billDate(),
+          run.status());
+    } catch (RuntimeException e) {
+      log.error(
+          "reconcile scheduled channel={} config={} billDate={} failed type={}",
+          channel,
+          config,
+          yesterday,
+          e.getClass().getName());
     }
   }
 

@@ -188,9 +188,14 @@ class ReconciliationWorker {
   private void findLocalOnly(
       ReconciliationRun run, String owner, RunProgress progress, RunControl control) {
     LocalOnlyWindow window =
-        LocalOnlyWindow.of(run.channel(), run.billDate(), properties.zone(), properties.margin());
+        LocalOnlyWindow.of(
+            run.channel(),
+            run.channelConfig(),
+            run.billDate(),
+            properties.zone(),
+            properties.margin());
     long previousRunId =
-        runs.find(run.channel(), run.billDate().minusDays(1))
+        runs.find(run.channel(), run.channelConfig(), run.billDate().minusDays(1))
             .filter(previous -> previous.status() == RunStatus.COMPLETED)
             .map(ReconciliationRun::id)
             .orElse(-1L);

@@ -1,8 +1,10 @@
 package io.payonce.server.reconcile;
 
+import io.payonce.server.app.ChannelConfigs;
 import io.payonce.server.channel.BillSource;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelBills;
+import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.log.Failures;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -38,6 +40,7 @@ public class Reconciliations implements DisposableBean {
   private final Anomalies anomalies;
   private final ReconciliationWorker worker;
   private final BillChannels bills;
+  private final ChannelConfigs configs;
   private final ReconcileProperties properties;
   private final Clock clock;
   private final BillCalendar calendar;
@@ -55,12 +58,14 @@ public class Reconciliations implements DisposableBean {
       Anomalies anomalies,
       ReconciliationWorker worker,
       BillChannels bills,
+      ChannelConfigs configs,
       ReconcileProperties properties,
       Clock clock) {
     this.runs = runs;
     this.anomalies = anomalies;
     this.worker = worker;
     this.bills = bills;
+    this.configs = configs;
     this.properties = properties;
     this.clock = clock;
     this.calendar = new BillCalendar(clock, properties.zone());
@@ -94,14 +99,53 @@ public class Reconciliations implements DisposableBean {
    * @throws IllegalArgumentException if this instance has no bills of that channel
    */
   public ReconciliationRun start(String channel, LocalDate billDate) {
+    return start(channel, ChannelConfigKey.BOOTSTRAP, billDate);
+  }
+
+  /**
+   * Starts (or re-runs) the day's reconciliation from the bill of one channel configuration's
+   * account (the bootstrap one, or an app's own), in the background.
+   *
+   * @throws IllegalArgumentException if this instance has no bills of that channel, or there is no
+   *     such configuration of it
+   */
+  public ReconciliationRun start(String channel, String channelConfig, LocalDate billDate) {
     ChannelBills adapter = bills.get(channel);
-    Optional<ReconciliationRun> claimed = claim(channel, billDate, RunSource.CHANNEL);
+    requireConfiguration(channel, channelConfig);
+    Optional<ReconciliationRun> claimed =
+        claim(channel, channelConfig, billDate, RunSource.CHANNEL);
     if (claimed.isEmpty()) {
-      return runs.find(channel, billDate).orElseThrow();
+      return runs.find(channel, channelConfig, billDate).orElseThrow();
     }
     ReconciliationRun run = claimed.get();
-    submit(run.id(), adapter.tradeBill(billDate, properties.downloadTimeout()));
+    submit(run.id(), adapter.tradeBill(channelConfig, billDate, properties.downloadTimeout()));
     return run;
+  }
+
+  /**
+   * Every configuration whose account has bills of the channel: the bootstrap one, then the apps'
+   * (current and former: a former account still has the refunds of its payments).
+   */
+  public List<String> configurations(Channel channel) {
+    List<String> keys = new java.util.ArrayList<>();
+    keys.add(ChannelConfigKey.BOOTSTRAP);
+    configs.ofChannel(channel).forEach(config -> keys.add(config.configKey()));
+    return keys;
+  }
+
+  /** Whether the channel (as runs name it) has that configuration, the bootstrap one included. */
+  public boolean hasConfiguration(String channel, String channelConfig) {
+    return ChannelConfigKey.isBootstrap(channelConfig)
+        || configs
+            .find(channelConfig)
+            .filter(config -> config.channel().name().equals(channel))
+            .isPresent();
+  }
+
+  private void requireConfiguration(String channel, String channelConfig) {
+    if (!hasConfiguration(channel, channelConfig)) {
+      throw new IllegalArgumentException("no " + channel + " configuration " + channelConfig);
+    }
   }
 
   /**
@@ -114,7 +158,7 @@ public class Reconciliations implements DisposableBean {
   public Optional<ReconciliationRun> runNow(
       String channel, LocalDate billDate, BillSource bill, RunProgress progress) {
     bills.get(channel); // refuses a channel nobody here can read before its day is claimed
-    return claim(channel, billDate, RunSource.FILE)
+    return claim(channel, ChannelConfigKey.BOOTSTRAP, billDate, RunSource.FILE)
         .map(run -> worker.work(run.id(), owner, bill, progress, RunControl.UNTIL_INTERRUPTED));
   }
 
@@ -131,7 +175,11 @@ public class Reconciliations implements DisposableBean {
       }
       if (runs.claim(run.id(), owner, clock.instant(), leaseEnd())) {
         log.info("reconcile run={} resumed phase={} owner={}", run.id(), run.phase(), owner);
-        submit(run.id(), adapter.get().tradeBill(run.billDate(), properties.downloadTimeout()));
+        submit(
+            run.id(),
+            adapter
+                .get()
+                .tradeBill(run.channelConfig(), run.billDate(), properties.downloadTimeout()));
         resumed++;
       }
     }
@@ -145,7 +193,13 @@ public class Reconciliations implements DisposableBean {
 
   @Transactional(readOnly = true)
   public Optional<ReconciliationRun> find(String channel, LocalDate billDate) {
-    return runs.find(channel, billDate);
+    return runs.find(channel, ChannelConfigKey.BOOTSTRAP, billDate);
+  }
+
+  @Transactional(readOnly = true)
+  public Optional<ReconciliationRun> find(
+      String channel, String channelConfig, LocalDate billDate) {
+    return runs.find(channel, channelConfig, billDate);
   }
 
   @Transactional(readOnly = true)
@@ -182,15 +236,16 @@ public class Reconciliations implements DisposableBean {
   }
 
   /** Claims the day's run for this instance: a new run, a re-run, or an abandoned running one. */
-  Optional<ReconciliationRun> claim(String channel, LocalDate billDate, RunSource source) {
+  Optional<ReconciliationRun> claim(
+      String channel, String channelConfig, LocalDate billDate, RunSource source) {
     Instant now = clock.instant();
-    Optional<ReconciliationRun> existing = runs.find(channel, billDate);
+    Optional<ReconciliationRun> existing = runs.find(channel, channelConfig, billDate);
     if (existing.isEmpty()) {
       try {
-        runs.insert(channel, billDate, source, owner, now, leaseEnd());
-        return runs.find(channel, billDate);
+        runs.insert(channel, channelConfig, billDate, source, owner, now, leaseEnd());
+        return runs.find(channel, channelConfig, billDate);
       } catch (DuplicateKeyException raced) {
-        existing = runs.find(channel, billDate);
+        existing = runs.find(channel, channelConfig, billDate);
       }
     }
     ReconciliationRun run = existing.orElseThrow();

@@ -77,8 +77,7 @@ public class RefundExecutor {
     if (refund.status() != RefundStatus.PENDING) {
       return refund;
     }
-    PaymentChannel channel =
-        channels.get(payments.findById(refund.payId()).orElseThrow().channel());
+    PaymentChannel channel = channelOf(payments.findById(refund.payId()).orElseThrow());
     ChannelOutcome<RefundState> known =
         channel.refundQuery(refund.outTradeNo(), refund.outRequestNo());
     if (known instanceof ChannelOutcome.Done<RefundState> done && done.value().succeeded()) {
@@ -94,8 +93,7 @@ public class RefundExecutor {
         || !refunds.claimAttempt(refundId, now, now.plus(props.retryAfter()))) {
       return refund;
     }
-    PaymentChannel channel =
-        channels.get(payments.findById(refund.payId()).orElseThrow().channel());
+    PaymentChannel channel = channelOf(payments.findById(refund.payId()).orElseThrow());
     if (refund.detail() != null) {
       // An earlier attempt's outcome was unknown: the channel may have made it already.
       ChannelOutcome<RefundState> known =
@@ -218,5 +216,10 @@ public class RefundExecutor {
       orderTransitions.apply(orderId, target, TransitionSource.API, "refunds settled");
     }
     return refunded;
+  }
+
+  /** The channel as the payment's own configuration speaks it: the account that took the money. */
+  private PaymentChannel channelOf(io.payonce.server.payment.Payment payment) {
+    return channels.get(payment.channel(), payment.channelConfig());
   }
 }

@@ -12,4 +12,16 @@ import org.springframework.http.MediaType;
  * @param replyType the failure reply's content type
  * @param failureReply the failure reply's body; it must say nothing of the refused request
  */
-public record ChannelCallback(String path, MediaType replyType, String failureReply) {}
+public record ChannelCallback(String path, MediaType replyType, String failureReply) {
+
+  /**
+   * Whether a request path is this callback's: its path, or one segment under it (a stored channel
+   * configuration's own notify path, {@code /pay/wechat/notify/{configKey}}).
+   */
+  public boolean covers(String requestPath) {
+    return requestPath.equals(path)
+        || (requestPath.startsWith(path + "/")
+            && requestPath.indexOf('/', path.length() + 1) < 0
+            && requestPath.length() > path.length() + 1);
+  }
+}

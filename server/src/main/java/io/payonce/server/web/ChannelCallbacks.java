@@ -19,7 +19,7 @@ class ChannelCallbacks {
   }
 
   Optional<ChannelCallback> at(String path) {
-    return callbacks.stream().filter(callback -> callback.path().equals(path)).findFirst();
+    return callbacks.stream().filter(callback -> callback.covers(path)).findFirst();
   }
 
   Optional<ChannelCallback> of(HttpServletRequest request) {

@@ -46,6 +46,15 @@ public enum ProblemType {
       "payment-in-progress",
       "Payment in progress",
       "Another request is creating this payment; retry after a moment."),
+  /**
+   * The app has no configuration of its own for the channel (and is not served by the deployment's
+   * bootstrap configuration): an operator must add one (PUT /ops/api/apps/{id}/channels/...).
+   */
+  CHANNEL_NOT_CONFIGURED(
+      409,
+      "channel-not-configured",
+      "Channel not configured",
+      "This app has no configuration for the channel; ask the operator to add one."),
   /** The order's QR code expired; ask for a new one with refresh. */
   PAYMENT_EXPIRED(
       409, "payment-expired", "Payment expired", "The QR code expired; request a new one."),

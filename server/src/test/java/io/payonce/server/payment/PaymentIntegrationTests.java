@@ -327,6 +327,7 @@ abstract class PaymentIntegrationTests {
                                 null,
                                 null,
                                 null,
+                                "bootstrap",
                                 clock.instant()));
                     return "inserted";
                   } catch (DuplicateKeyException duplicate) {

@@ -73,6 +73,7 @@ abstract class ReconciliationIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired Reconciliations reconciliations;
+  @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
   @Autowired ReconciliationWorker worker;
   @Autowired BillChannels bills;
   @Autowired Payments payments;
@@ -159,16 +160,7 @@ abstract class ReconciliationIntegrationTests {
     JsonNode qr = http.orderWithQr(TestNumbers.orderNo("LOCAL"), "12.00");
     Payment payment = payment(qr);
     // A notify the channel never sent (no buyer scanned this QR), taken as true.
-    applier.apply(
-        new ChannelTrade(
-            payment.outTradeNo(),
-            "2026" + System.nanoTime(),
-            TradeState.SUCCESS,
-            1200,
-            null,
-            clock.instant()),
-        TransitionSource.NOTIFY,
-        null);
+    successTheChannelNeverSaw(payment, 1200);
 
     ReconciliationRun first = reconcileToday();
     ReconciliationRun second = reconcileToday();
@@ -178,6 +170,22 @@ abstract class ReconciliationIntegrationTests {
     assertThat(second.counts().get(Outcome.LOCAL_ONLY_SUCCESS))
         .isEqualTo(first.counts().get(Outcome.LOCAL_ONLY_SUCCESS));
     assertThat(alarmsOf(payment, AlarmType.LOCAL_ONLY_SUCCESS)).hasSize(1);
+  }
+
+  @Test
+  void aSuccessUnderAnAppsOwnAccountIsNotCountedMissingFromTheBootstrapAccountsBill() {
+    JsonNode qr = http.orderWithQr(TestNumbers.orderNo("OWN"), "12.50");
+    Payment payment = payment(qr);
+    successTheChannelNeverSaw(payment, 1250);
+    // As if made under an app's own Alipay account: it is in that account's bill, not this one.
+    jdbc.sql("UPDATE payment SET channel_config = 'cc_elsewhere' WHERE pay_id = :payId")
+        .param("payId", payment.payId())
+        .update();
+
+    ReconciliationRun run = reconcileToday();
+
+    assertThat(outcomeOf(run, payment)).isEqualTo(Outcome.MATCHED);
+    assertThat(alarmsOf(payment, AlarmType.LOCAL_ONLY_SUCCESS)).isEmpty();
   }
 
   @Test
@@ -241,7 +249,7 @@ abstract class ReconciliationIntegrationTests {
     Payment two = paidWithoutNotify("15.01");
     http.sandboxTomorrow();
     ReconciliationRun claimed =
-        reconciliations.claim("ALIPAY", today, RunSource.CHANNEL).orElseThrow();
+        reconciliations.claim("ALIPAY", "bootstrap", today, RunSource.CHANNEL).orElseThrow();
 
     ReconciliationRun killed =
         worker.work(
@@ -423,6 +431,19 @@ abstract class ReconciliationIntegrationTests {
   }
 
   // --- helpers ---
+
+  private void successTheChannelNeverSaw(Payment payment, long fen) {
+    applier.apply(
+        new ChannelTrade(
+            payment.outTradeNo(),
+            "2026" + System.nanoTime(),
+            TradeState.SUCCESS,
+            fen,
+            null,
+            clock.instant()),
+        TransitionSource.NOTIFY,
+        null);
+  }
 
   private Payment paidWithoutNotify(String amount) {
     JsonNode qr = http.orderWithQr(TestNumbers.orderNo("RECON"), amount);

@@ -52,7 +52,8 @@ class PaymentTimelineUnitTests {
           null,
           at(1),
           at(8),
-          2);
+          2,
+          "bootstrap");
   private final PaymentHistory history =
       new PaymentHistory(
           payment,

@@ -3,8 +3,6 @@ package io.payonce.server.app.web;
 import io.payonce.server.web.ChannelCallback;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
@@ -16,15 +14,16 @@ final class MerchantApiRequests implements RequestMatcher {
 
   static final List<String> PREFIXES = List.of("/api/", "/pay/");
 
-  private final Set<String> callbacks;
+  private final List<ChannelCallback> callbacks;
 
   MerchantApiRequests(List<ChannelCallback> callbacks) {
-    this.callbacks = callbacks.stream().map(ChannelCallback::path).collect(Collectors.toSet());
+    this.callbacks = List.copyOf(callbacks);
   }
 
   @Override
   public boolean matches(HttpServletRequest request) {
     String path = request.getRequestURI();
-    return PREFIXES.stream().anyMatch(path::startsWith) && !callbacks.contains(path);
+    return PREFIXES.stream().anyMatch(path::startsWith)
+        && callbacks.stream().noneMatch(callback -> callback.covers(path));
   }
 }

@@ -85,7 +85,29 @@ class AlipayConfiguration {
   }
 
   @Bean
-  AlipayNotifyVerifier alipayNotifyVerifier(AlipayChannel channel) {
-    return new AlipayNotifyVerifier(channel);
+  AlipayAccounts alipayAccounts(
+      AlipayChannel alipayChannel,
+      AlipayProperties props,
+      Environment environment,
+      ObjectProvider<io.payonce.server.app.ChannelConfigs> configs,
+      ObjectProvider<ChannelCallListener> listener,
+      Clock clock) {
+    return new AlipayAccounts(
+        alipayChannel,
+        props,
+        environment,
+        configs,
+        listener.getIfAvailable(() -> call -> {}),
+        clock);
+  }
+
+  @Bean
+  AlipaySettingsFormat alipaySettingsFormat(AlipayProperties props) {
+    return new AlipaySettingsFormat(props);
+  }
+
+  @Bean
+  AlipayNotifyVerifier alipayNotifyVerifier(AlipayAccounts accounts) {
+    return new AlipayNotifyVerifier(accounts);
   }
 }

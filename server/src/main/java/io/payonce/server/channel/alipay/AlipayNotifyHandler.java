@@ -11,12 +11,14 @@ import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ApplyResult;
 import io.payonce.server.payment.ChannelFact;
 import io.payonce.server.payment.ChannelResultApplier;
+import io.payonce.server.payment.NotifyRouting;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +42,7 @@ public class AlipayNotifyHandler {
   private final AlipayNotifyVerifier verifier;
   private final ChannelResultApplier applier;
   private final NotifyReceipts receipts;
+  private final NotifyRouting routing;
   private final Alarms alarms;
   private final Clock clock;
 
@@ -47,11 +50,13 @@ public class AlipayNotifyHandler {
       AlipayNotifyVerifier verifier,
       ChannelResultApplier applier,
       NotifyReceipts receipts,
+      NotifyRouting routing,
       Alarms alarms,
       Clock clock) {
     this.verifier = verifier;
     this.applier = applier;
     this.receipts = receipts;
+    this.routing = routing;
     this.alarms = alarms;
     this.clock = clock;
   }
@@ -72,6 +77,13 @@ public class AlipayNotifyHandler {
           params, null, hash, verification.rejection().name(), FAIL, verification.detail());
     }
     ChannelNotice notice = verification.notice();
+    Optional<String> mismatch =
+        routing.mismatch(notice.outTradeNo(), verification.configKey(), params.get("app_id"));
+    if (mismatch.isPresent()) {
+      alarms.raise(
+          AlarmType.APP_ID_MISMATCH, Channel.ALIPAY.name(), notice.outTradeNo(), mismatch.get());
+      return reply(params, notice, hash, "CONFIG_MISMATCH", FAIL, mismatch.get());
+    }
     ApplyResult result;
     try {
       result =

@@ -15,10 +15,10 @@ import java.util.Map;
  */
 public class AlipayNotifyVerifier {
 
-  private final AlipayChannel channel;
+  private final AlipayAccounts accounts;
 
-  AlipayNotifyVerifier(AlipayChannel channel) {
-    this.channel = channel;
+  AlipayNotifyVerifier(AlipayAccounts accounts) {
+    this.accounts = accounts;
   }
 
   /** Why a notify was refused before it could touch any state. */
@@ -28,8 +28,12 @@ public class AlipayNotifyVerifier {
     MALFORMED
   }
 
-  /** Either a verified notice or the reason it was refused. */
-  public record Verification(ChannelNotice notice, Rejection rejection, String detail) {
+  /**
+   * Either a verified notice (with the key of the configuration whose app_id it names and whose
+   * keys verified it) or the reason it was refused.
+   */
+  public record Verification(
+      ChannelNotice notice, String configKey, Rejection rejection, String detail) {
     public boolean verified() {
       return notice != null;
     }
@@ -39,6 +43,12 @@ public class AlipayNotifyVerifier {
     if (params.get("sign") == null || params.get("sign").isBlank()) {
       return rejected(Rejection.BAD_SIGNATURE, "no sign");
     }
+    // Routed by the app_id it names: verified with that configuration's keys, or refused.
+    AlipayAccounts.Bound bound = accounts.byAppId(params.get("app_id")).orElse(null);
+    if (bound == null) {
+      return rejected(Rejection.APP_ID_MISMATCH, "app_id " + params.get("app_id"));
+    }
+    AlipayChannel channel = bound.channel();
     try {
       // rsaCheckV1 removes sign and sign_type from the map it is given.
       boolean valid =
@@ -58,7 +68,7 @@ public class AlipayNotifyVerifier {
       return rejected(Rejection.APP_ID_MISMATCH, "seller_id " + params.get("seller_id"));
     }
     try {
-      return new Verification(parse(params), null, null);
+      return new Verification(parse(params), bound.configKey(), null, null);
     } catch (RuntimeException e) {
       return rejected(Rejection.MALFORMED, e.getMessage());
     }
@@ -100,6 +110,6 @@ public class AlipayNotifyVerifier {
   }
 
   private static Verification rejected(Rejection rejection, String detail) {
-    return new Verification(null, rejection, detail);
+    return new Verification(null, null, rejection, detail);
   }
 }

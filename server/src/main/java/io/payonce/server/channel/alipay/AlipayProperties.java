@@ -40,4 +40,35 @@ public record AlipayProperties(
         && alipayPublicKey != null
         && !alipayPublicKey.isBlank();
   }
+
+  /**
+   * The properties of a stored configuration's account: its app id, keys and seller, with this
+   * deployment's gateway, notify URL, sandbox and timeouts.
+   *
+   * @param settings the fields {@link AlipaySettingsFormat} wrote
+   */
+  AlipayProperties forAccount(java.util.Map<String, String> settings) {
+    return new AlipayProperties(
+        gatewayUrl,
+        settings.get(AlipaySettingsFormat.APP_ID),
+        settings.get(AlipaySettingsFormat.PRIVATE_KEY),
+        settings.get(AlipaySettingsFormat.ALIPAY_PUBLIC_KEY),
+        settings.get(AlipaySettingsFormat.SELLER_ID),
+        notifyUrl,
+        sandboxUrl,
+        connectTimeout,
+        readTimeout);
+  }
+
+  /** Never prints a key. */
+  @Override
+  public String toString() {
+    return "AlipayProperties[appId="
+        + appId
+        + ", sellerId="
+        + sellerId
+        + ", hasKeys="
+        + hasKeys()
+        + "]";
+  }
 }

@@ -27,15 +27,15 @@ import org.springframework.stereotype.Component;
 @Component
 class AlipayTradeBills implements ChannelBills {
 
-  private final ObjectProvider<AlipayChannel> channel;
+  private final ObjectProvider<AlipayAccounts> accounts;
 
   // No connect timeout of its own: a request's timeout bounds the wait for its response from the
   // moment it is sent, connecting included.
   private final HttpClient http =
       HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
 
-  AlipayTradeBills(ObjectProvider<AlipayChannel> channel) {
-    this.channel = channel;
+  AlipayTradeBills(ObjectProvider<AlipayAccounts> accounts) {
+    this.accounts = accounts;
   }
 
   @Override
@@ -45,7 +45,13 @@ class AlipayTradeBills implements ChannelBills {
 
   @Override
   public BillSource tradeBill(LocalDate billDate, Duration timeout) {
-    return () -> open(billDate, timeout);
+    return tradeBill(io.payonce.server.channel.ChannelConfigKey.BOOTSTRAP, billDate, timeout);
+  }
+
+  /** The bill of one configuration's Alipay app: asked with that app's id and keys. */
+  @Override
+  public BillSource tradeBill(String configKey, LocalDate billDate, Duration timeout) {
+    return () -> open(configKey, billDate, timeout);
   }
 
   @Override
@@ -53,9 +59,15 @@ class AlipayTradeBills implements ChannelBills {
     return AlipayTradeBillReader.read(bill, sink);
   }
 
-  private InputStream open(LocalDate billDate, Duration timeout)
+  private InputStream open(String configKey, LocalDate billDate, Duration timeout)
       throws IOException, BillUnavailableException {
-    ChannelOutcome<String> url = channel.getObject().tradeBillUrl(billDate);
+    AlipayChannel channel =
+        accounts
+            .getObject()
+            .adapter(configKey)
+            .orElseThrow(
+                () -> new BillUnavailableException("no Alipay configuration " + configKey));
+    ChannelOutcome<String> url = channel.tradeBillUrl(billDate);
     if (url instanceof ChannelOutcome.Refused<String> refused
         && refused.is(io.payonce.server.channel.Refusal.BILL_NOT_FOUND)) {
       throw BillUnavailableException.noTradesThatDay(

@@ -4,6 +4,7 @@ import io.payonce.server.alarm.Alarms;
 import io.payonce.server.channel.ChannelCallListener;
 import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ChannelResultApplier;
+import io.payonce.server.payment.NotifyRouting;
 import io.payonce.server.refund.Refunds;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
@@ -69,23 +70,49 @@ class WechatConfiguration {
   }
 
   @Bean
-  WechatTradeBills wechatTradeBills(WechatClientProvider provider) {
-    return new WechatTradeBills(provider);
+  WechatTradeBills wechatTradeBills(WechatAccounts accounts) {
+    return new WechatTradeBills(accounts);
+  }
+
+  @Bean
+  WechatAccounts wechatAccounts(
+      WechatClientProvider provider,
+      WechatChannel wechatChannel,
+      WechatProperties props,
+      Environment environment,
+      ObjectProvider<io.payonce.server.app.ChannelConfigs> configs,
+      ObjectProvider<ChannelCallListener> listener,
+      Clock clock) {
+    return new WechatAccounts(
+        provider,
+        wechatChannel,
+        props,
+        environment,
+        configs,
+        listener.getIfAvailable(() -> call -> {}),
+        clock);
+  }
+
+  @Bean
+  WechatSettingsFormat wechatSettingsFormat(WechatProperties props) {
+    return new WechatSettingsFormat(props);
   }
 
   @Bean
   WechatXmlNotifyHandler wechatXmlNotifyHandler(
-      WechatClientProvider provider,
+      WechatAccounts accounts,
+      NotifyRouting routing,
       ChannelResultApplier applier,
       NotifyReceipts receipts,
       Alarms alarms,
       Clock clock) {
-    return new WechatXmlNotifyHandler(provider, applier, receipts, alarms, clock);
+    return new WechatXmlNotifyHandler(accounts, routing, applier, receipts, alarms, clock);
   }
 
   @Bean
   WechatNotifyHandler wechatNotifyHandler(
-      WechatClientProvider provider,
+      WechatAccounts accounts,
+      NotifyRouting routing,
       WechatProperties props,
       ChannelResultApplier applier,
       Refunds refunds,
@@ -93,7 +120,8 @@ class WechatConfiguration {
       Alarms alarms,
       Clock clock) {
     return new WechatNotifyHandler(
-        provider,
+        accounts,
+        routing,
         applier,
         refunds,
         receipts,

@@ -6,6 +6,7 @@ import com.wechat.pay.java.service.refund.model.RefundNotification;
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.log.Untrusted;
@@ -14,6 +15,7 @@ import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ApplyResult;
 import io.payonce.server.payment.ChannelFact;
 import io.payonce.server.payment.ChannelResultApplier;
+import io.payonce.server.payment.NotifyRouting;
 import io.payonce.server.refund.Refunds;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -22,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -43,7 +46,8 @@ public class WechatNotifyHandler {
   private static final Logger log = LoggerFactory.getLogger(WechatNotifyHandler.class);
   private static final JsonMapper json = JsonMapper.builder().build();
 
-  private final WechatClientProvider provider;
+  private final WechatAccounts accounts;
+  private final NotifyRouting routing;
   private final ChannelResultApplier applier;
   private final Refunds refunds;
   private final NotifyReceipts receipts;
@@ -53,7 +57,8 @@ public class WechatNotifyHandler {
   private final Clock wallClock;
 
   WechatNotifyHandler(
-      WechatClientProvider provider,
+      WechatAccounts accounts,
+      NotifyRouting routing,
       ChannelResultApplier applier,
       Refunds refunds,
       NotifyReceipts receipts,
@@ -61,7 +66,8 @@ public class WechatNotifyHandler {
       Duration window,
       Clock clock,
       Clock wallClock) {
-    this.provider = provider;
+    this.accounts = accounts;
+    this.routing = routing;
     this.applier = applier;
     this.refunds = refunds;
     this.receipts = receipts;
@@ -86,8 +92,13 @@ public class WechatNotifyHandler {
   private static final Reply REFUSED = new Reply(400);
   private static final Reply RETRY = new Reply(500);
 
-  /** Handles one delivery. */
+  /** Handles one delivery to the bootstrap merchant's path. */
   public Reply handle(Headers headers, String body) {
+    return handle(ChannelConfigKey.BOOTSTRAP, headers, body);
+  }
+
+  /** Handles one delivery to the path of the configuration {@code configKey}. */
+  public Reply handle(String configKey, Headers headers, String body) {
     String hash = sha256(body);
     Envelope envelope = Envelope.read(body);
     if (headers.signature() == null
@@ -96,6 +107,16 @@ public class WechatNotifyHandler {
         || headers.serial() == null
         || envelope == null) {
       return refuse(AlarmType.MALFORMED_NOTIFY, null, envelope, hash, "MALFORMED", "unreadable");
+    }
+    WechatAccounts.Account account = accounts.account(configKey).orElse(null);
+    if (account == null) {
+      return refuse(
+          AlarmType.MALFORMED_NOTIFY,
+          null,
+          envelope,
+          hash,
+          "UNKNOWN_CONFIGURATION",
+          "no configuration " + Untrusted.forLog(configKey));
     }
     RequestParam param =
         new RequestParam.Builder()
@@ -109,7 +130,7 @@ public class WechatNotifyHandler {
     boolean refund = envelope.eventType().startsWith("REFUND.");
     Object content;
     try {
-      var parser = provider.clients().parser();
+      var parser = account.provider().clients().parser();
       content =
           refund
               ? parser.parse(param, RefundNotification.class)
@@ -129,12 +150,14 @@ public class WechatNotifyHandler {
           "timestamp " + Untrusted.forLog(headers.timestamp()) + " outside " + window);
     }
     return refund
-        ? refund(envelope, (RefundNotification) content, hash)
-        : payment(envelope, (Transaction) content, hash);
+        ? refund(account, envelope, (RefundNotification) content, hash)
+        : payment(account, envelope, (Transaction) content, hash);
   }
 
-  private Reply payment(Envelope envelope, Transaction t, String hash) {
+  private Reply payment(
+      WechatAccounts.Account account, Envelope envelope, Transaction t, String hash) {
     String outTradeNo = t.getOutTradeNo();
+    WechatClientProvider provider = account.provider();
     if (!provider.mchid().equals(t.getMchid()) || !provider.appid().equals(t.getAppid())) {
       return refuse(
           AlarmType.APP_ID_MISMATCH,
@@ -153,6 +176,11 @@ public class WechatNotifyHandler {
     } catch (RuntimeException e) {
       return refuse(
           AlarmType.MALFORMED_NOTIFY, outTradeNo, envelope, hash, "MALFORMED", e.getMessage());
+    }
+    Optional<String> mismatch = routing.mismatch(outTradeNo, account.configKey(), t.getMchid());
+    if (mismatch.isPresent()) {
+      return refuse(
+          AlarmType.APP_ID_MISMATCH, outTradeNo, envelope, hash, "CONFIG_MISMATCH", mismatch.get());
     }
     String eventKey = trade.tradeNo() + ":" + t.getTradeState();
     ApplyResult result;
@@ -184,11 +212,18 @@ public class WechatNotifyHandler {
    * A refund notification only triggers our own question to the channel (the refund's query), so it
    * needs no cross-check of its own: a refund number we do not know changes nothing.
    */
-  private Reply refund(Envelope envelope, RefundNotification n, String hash) {
+  private Reply refund(
+      WechatAccounts.Account account, Envelope envelope, RefundNotification n, String hash) {
     String outTradeNo = n.getOutTradeNo();
     if (outTradeNo == null || n.getOutRefundNo() == null) {
       return refuse(
           AlarmType.MALFORMED_NOTIFY, outTradeNo, envelope, hash, "MALFORMED", "no refund number");
+    }
+    Optional<String> mismatch =
+        routing.mismatch(outTradeNo, account.configKey(), account.provider().mchid());
+    if (mismatch.isPresent()) {
+      return refuse(
+          AlarmType.APP_ID_MISMATCH, outTradeNo, envelope, hash, "CONFIG_MISMATCH", mismatch.get());
     }
     String outcome;
     try {

@@ -79,4 +79,36 @@ public record WechatProperties(
   public String toString() {
     return "WechatProperties[mchid=" + mchid + ", appid=" + appid + ", hasKeys=" + hasKeys() + "]";
   }
+
+  /**
+   * The properties of a stored configuration's merchant: its ids and keys, this deployment's
+   * gateway, sandbox and timeouts, and notify URLs that name the configuration (the APIv3 body is
+   * encrypted with the merchant's key: the address is what routes it).
+   *
+   * @param settings the fields {@link WechatSettingsFormat} wrote
+   */
+  WechatProperties forAccount(java.util.Map<String, String> settings, String configKey) {
+    return new WechatProperties(
+        enabled,
+        settings.get(WechatSettingsFormat.MCHID),
+        settings.get(WechatSettingsFormat.APPID),
+        settings.get(WechatSettingsFormat.API_V3_KEY),
+        settings.get(WechatSettingsFormat.V2_KEY),
+        null,
+        settings.get(WechatSettingsFormat.MERCHANT_PRIVATE_KEY),
+        settings.get(WechatSettingsFormat.MERCHANT_SERIAL_NUMBER),
+        settings.get(WechatSettingsFormat.PLATFORM_PUBLIC_KEY),
+        settings.get(WechatSettingsFormat.PLATFORM_PUBLIC_KEY_ID),
+        under(notifyUrl, configKey),
+        under(v2NotifyUrl, configKey),
+        apiBaseUrl,
+        sandboxUrl,
+        connectTimeout,
+        readTimeout,
+        notifyWindow);
+  }
+
+  private static String under(String url, String configKey) {
+    return present(url) ? url.replaceAll("/+$", "") + "/" + configKey : url;
+  }
 }

@@ -25,10 +25,10 @@ import java.time.LocalDate;
  */
 class WechatTradeBills implements ChannelBills {
 
-  private final WechatClientProvider provider;
+  private final WechatAccounts accounts;
 
-  WechatTradeBills(WechatClientProvider provider) {
-    this.provider = provider;
+  WechatTradeBills(WechatAccounts accounts) {
+    this.accounts = accounts;
   }
 
   @Override
@@ -39,7 +39,13 @@ class WechatTradeBills implements ChannelBills {
   /** The library's own timeouts apply ({@code payonce.wechat.read-timeout}). */
   @Override
   public BillSource tradeBill(LocalDate billDate, Duration timeout) {
-    return () -> open(billDate);
+    return tradeBill(io.payonce.server.channel.ChannelConfigKey.BOOTSTRAP, billDate, timeout);
+  }
+
+  /** The bill of one configuration's merchant: asked with that merchant's keys. */
+  @Override
+  public BillSource tradeBill(String configKey, LocalDate billDate, Duration timeout) {
+    return () -> open(configKey, billDate);
   }
 
   @Override
@@ -47,7 +53,14 @@ class WechatTradeBills implements ChannelBills {
     return WechatTradeBillReader.read(bill, sink);
   }
 
-  private InputStream open(LocalDate billDate) throws IOException, BillUnavailableException {
+  private InputStream open(String configKey, LocalDate billDate)
+      throws IOException, BillUnavailableException {
+    WechatClientProvider provider =
+        accounts
+            .account(configKey)
+            .orElseThrow(
+                () -> new BillUnavailableException("no WeChat Pay configuration " + configKey))
+            .provider();
     GetTradeBillRequest request = new GetTradeBillRequest();
     request.setBillDate(billDate.toString());
     request.setBillType(BillType.ALL);

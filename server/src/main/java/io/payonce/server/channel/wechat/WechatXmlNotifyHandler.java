@@ -4,6 +4,7 @@ import com.github.binarywang.wxpay.bean.notify.WxPayOrderNotifyResult;
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionSource;
@@ -13,11 +14,13 @@ import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ApplyResult;
 import io.payonce.server.payment.ChannelFact;
 import io.payonce.server.payment.ChannelResultApplier;
+import io.payonce.server.payment.NotifyRouting;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,31 +50,50 @@ public class WechatXmlNotifyHandler {
 
   private static final Logger log = LoggerFactory.getLogger(WechatXmlNotifyHandler.class);
 
-  private final WechatClientProvider provider;
+  private final WechatAccounts accounts;
+  private final NotifyRouting routing;
   private final ChannelResultApplier applier;
   private final NotifyReceipts receipts;
   private final Alarms alarms;
   private final Clock clock;
 
   WechatXmlNotifyHandler(
-      WechatClientProvider provider,
+      WechatAccounts accounts,
+      NotifyRouting routing,
       ChannelResultApplier applier,
       NotifyReceipts receipts,
       Alarms alarms,
       Clock clock) {
-    this.provider = provider;
+    this.accounts = accounts;
+    this.routing = routing;
     this.applier = applier;
     this.receipts = receipts;
     this.alarms = alarms;
     this.clock = clock;
   }
 
-  /** Handles one delivery and returns the exact reply body. */
+  /** Handles one delivery to the bootstrap merchant's path and returns the exact reply body. */
   public String handle(String xml) {
+    return handle(ChannelConfigKey.BOOTSTRAP, xml);
+  }
+
+  /** Handles one delivery to the path of the configuration {@code configKey}. */
+  public String handle(String configKey, String xml) {
     String hash = sha256(xml);
     if (xml == null || xml.isBlank() || DOCTYPE.matcher(xml).find()) {
       return refuse(AlarmType.MALFORMED_NOTIFY, null, null, hash, "MALFORMED", "not a v2 notify");
     }
+    WechatAccounts.Account account = accounts.account(configKey).orElse(null);
+    if (account == null) {
+      return refuse(
+          AlarmType.MALFORMED_NOTIFY,
+          null,
+          null,
+          hash,
+          "UNKNOWN_CONFIGURATION",
+          "no configuration " + Untrusted.forLog(configKey));
+    }
+    WechatClientProvider provider = account.provider();
     WxPayOrderNotifyResult n;
     try {
       n = provider.clients().v2().parseOrderNotifyResult(xml);
@@ -105,6 +127,11 @@ public class WechatXmlNotifyHandler {
             n.getTotalFee(),
             n.getOpenid(),
             WechatTime.parseCompact(n.getTimeEnd()));
+    Optional<String> mismatch = routing.mismatch(outTradeNo, account.configKey(), n.getMchId());
+    if (mismatch.isPresent()) {
+      return refuse(
+          AlarmType.APP_ID_MISMATCH, outTradeNo, n, hash, "CONFIG_MISMATCH", mismatch.get());
+    }
     String eventKey = n.getTransactionId() + ":SUCCESS";
     ApplyResult result;
     try {

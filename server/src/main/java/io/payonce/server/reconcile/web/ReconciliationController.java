@@ -48,18 +48,34 @@ class ReconciliationController {
   ResponseEntity<RunView> start(Principal operator, @RequestBody StartRequest request) {
     String channel = channel(request.channel());
     LocalDate billDate = billDate(request.billDate());
+    String config =
+        request.channelConfig() == null || request.channelConfig().isBlank()
+            ? io.payonce.server.channel.ChannelConfigKey.BOOTSTRAP
+            : request.channelConfig();
+    if (!reconciliations.hasConfiguration(channel, config)) {
+      throw new io.payonce.server.web.InvalidRequestException(
+          List.of(
+              new io.payonce.server.web.FieldViolation(
+                  "channelConfig", "no such configuration of the channel")));
+    }
     ReconciliationRun run =
         actions.run(
             new OperatorActions.Request(
                 operator.getName(),
                 Kind.START_RECONCILIATION,
-                "reconciliation " + channel + " " + billDate,
+                "reconciliation "
+                    + channel
+                    + (io.payonce.server.channel.ChannelConfigKey.isBootstrap(config)
+                        ? ""
+                        : " " + config)
+                    + " "
+                    + billDate,
                 null,
                 reconciliations
-                    .find(channel, billDate)
+                    .find(channel, config, billDate)
                     .map(existing -> "run " + existing.id() + " " + existing.status())
                     .orElse("no run")),
-            () -> reconciliations.start(channel, billDate),
+            () -> reconciliations.start(channel, config, billDate),
             started -> "run " + started.id() + " " + started.status());
     return ResponseEntity.accepted()
         .location(URI.create("/ops/reconciliations/" + run.id()))

@@ -20,7 +20,8 @@ record RunView(
     Map<String, Long> counts,
     String error,
     Instant startedAt,
-    Instant finishedAt) {
+    Instant finishedAt,
+    String channelConfig) {
 
   static RunView of(ReconciliationRun run) {
     Map<String, Long> counts = new LinkedHashMap<>();
@@ -40,6 +41,7 @@ record RunView(
         counts,
         run.error(),
         run.startedAt(),
-        run.finishedAt());
+        run.finishedAt(),
+        run.channelConfig());
   }
 }

@@ -2,8 +2,10 @@ package io.payonce.server.app.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.AppCredentials;
 import io.payonce.server.app.Apps;
+import io.payonce.server.channel.Channel;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -28,6 +30,7 @@ abstract class TenancyIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired Apps apps;
+  @Autowired AppAdmin admin;
   @Autowired JdbcClient jdbc;
   PayOnceHttp server;
   AppCredentials other;
@@ -36,6 +39,11 @@ abstract class TenancyIntegrationTests {
   void setUp() {
     server = new PayOnceHttp(port);
     other = apps.create("other shop");
+    // Its own Alipay account (keys generated and registered with the sandbox at the first use).
+    admin.putChannel(
+        other.appId(),
+        Channel.ALIPAY,
+        Map.of("appId", "2098" + String.format("%012d", System.nanoTime() % 1_000_000_000_000L)));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.payonce.server.channel.wechat.web;
 
+import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.channel.wechat.WechatNotifyHandler;
 import io.payonce.server.log.Failures;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,6 +16,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -37,9 +39,17 @@ class WechatNotifyController {
 
   @PostMapping(path = WechatCallbacks.NOTIFY_PATH)
   ResponseEntity<String> notify(HttpServletRequest request) throws IOException {
+    return notify(ChannelConfigKey.BOOTSTRAP, request);
+  }
+
+  /** A stored configuration's merchant: its notify URL names the configuration. */
+  @PostMapping(path = WechatCallbacks.NOTIFY_PATH + "/{configKey}")
+  ResponseEntity<String> notify(@PathVariable String configKey, HttpServletRequest request)
+      throws IOException {
     String body = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     WechatNotifyHandler.Reply reply =
         handler.handle(
+            configKey,
             new WechatNotifyHandler.Headers(
                 request.getHeader("Wechatpay-Serial"),
                 request.getHeader("Wechatpay-Signature"),

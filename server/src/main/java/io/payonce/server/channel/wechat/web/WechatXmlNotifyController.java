@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -35,6 +36,14 @@ class WechatXmlNotifyController {
   ResponseEntity<String> notify(HttpServletRequest request) throws IOException {
     String body = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     return reply(handler.handle(body));
+  }
+
+  /** A stored configuration's merchant: its notify URL names the configuration. */
+  @PostMapping(path = WechatCallbacks.XML_NOTIFY_PATH + "/{configKey}")
+  ResponseEntity<String> notify(@PathVariable String configKey, HttpServletRequest request)
+      throws IOException {
+    String body = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    return reply(handler.handle(configKey, body));
   }
 
   /** Nothing was applied, or it was and WeChat's next delivery is answered as a duplicate. */

@@ -1,0 +1,23 @@
+package io.payonce.server.app;
+
+import java.util.List;
+
+/**
+ * An app as an operator sees it: never a secret, only whether one is set, and its channel
+ * configurations by their ids and key fingerprints.
+ *
+ * @param webhookSecretSet whether its webhooks are signed with a secret of their own
+ * @param bootstrapChannels whether a channel it has no configuration of its own for is spoken with
+ *     the deployment's bootstrap configuration (else such a payment is refused, 409 {@code
+ *     channel-not-configured})
+ * @param channels its channel configurations, current and former (former ones serve the payments
+ *     made under them)
+ */
+public record AppView(
+    String appId,
+    String name,
+    AppStatus status,
+    String webhookUrl,
+    boolean webhookSecretSet,
+    boolean bootstrapChannels,
+    List<ChannelConfig> channels) {}

@@ -1,0 +1,118 @@
+package io.payonce.server.app.web;
+
+import io.payonce.server.app.AppAdmin;
+import io.payonce.server.app.AppCredentials;
+import io.payonce.server.app.AppStatus;
+import io.payonce.server.app.AppView;
+import io.payonce.server.app.ChannelConfig;
+import io.payonce.server.channel.Channel;
+import io.payonce.server.web.ProblemType;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code /ops/api/apps}: the operator's admin API for apps and their channel configurations (the
+ * operator's credential, like all of {@code /ops}). Secrets are answered once, when made; channel
+ * keys are write-only (answers show fingerprints). The logic is {@link AppAdmin}'s.
+ */
+@RestController
+@RequestMapping(path = "/ops/api/apps", produces = MediaType.APPLICATION_JSON_VALUE)
+class AppAdminController {
+
+  private final AppAdmin admin;
+
+  AppAdminController(AppAdmin admin) {
+    this.admin = admin;
+  }
+
+  /** The body of {@code POST /ops/api/apps}. */
+  record NewApp(String name) {}
+
+  /** The body of {@code PUT /ops/api/apps/{appId}/webhook}. */
+  record Webhook(String url, String secret) {}
+
+  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<AppCredentials> create(@RequestBody NewApp body) {
+    return ResponseEntity.status(HttpStatus.CREATED).body(admin.create(body.name()));
+  }
+
+  @GetMapping
+  List<AppView> list() {
+    return admin.list();
+  }
+
+  @GetMapping("/{appId}")
+  AppView get(@PathVariable String appId) {
+    return admin.get(appId);
+  }
+
+  @PostMapping("/{appId}/disable")
+  AppView disable(@PathVariable String appId) {
+    return admin.setStatus(appId, AppStatus.DISABLED);
+  }
+
+  @PostMapping("/{appId}/enable")
+  AppView enable(@PathVariable String appId) {
+    return admin.setStatus(appId, AppStatus.ACTIVE);
+  }
+
+  /** A fresh secret; the older of two active ones is revoked. */
+  @PostMapping("/{appId}/secrets")
+  ResponseEntity<AppCredentials> rotate(@PathVariable String appId) {
+    return ResponseEntity.status(HttpStatus.CREATED).body(admin.rotate(appId));
+  }
+
+  @PutMapping(path = "/{appId}/webhook", consumes = MediaType.APPLICATION_JSON_VALUE)
+  AppView webhook(@PathVariable String appId, @RequestBody Webhook body) {
+    return admin.setWebhook(appId, body.url(), body.secret());
+  }
+
+  @PutMapping(path = "/{appId}/channels/{channel}", consumes = MediaType.APPLICATION_JSON_VALUE)
+  ChannelConfig putChannel(
+      @PathVariable String appId,
+      @PathVariable String channel,
+      @RequestBody Map<String, String> settings) {
+    return admin.putChannel(appId, channel(channel), settings);
+  }
+
+  @GetMapping("/{appId}/channels/{channel}")
+  ResponseEntity<?> getChannel(@PathVariable String appId, @PathVariable String channel) {
+    return admin
+        .channel(appId, channel(channel))
+        .<ResponseEntity<?>>map(ResponseEntity::ok)
+        .orElseGet(AppAdminController::noConfiguration);
+  }
+
+  @DeleteMapping("/{appId}/channels/{channel}")
+  ResponseEntity<?> removeChannel(@PathVariable String appId, @PathVariable String channel) {
+    return admin.removeChannel(appId, channel(channel))
+        ? ResponseEntity.noContent().build()
+        : noConfiguration();
+  }
+
+  private static ResponseEntity<ProblemDetail> noConfiguration() {
+    return ProblemType.respond(
+        ProblemType.NOT_FOUND.problem("The app has no configuration of its own for the channel."));
+  }
+
+  private static Channel channel(String name) {
+    try {
+      return Channel.valueOf(name.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new io.payonce.server.app.InvalidAppFieldException("channel", "alipay or wechat");
+    }
+  }
+}
