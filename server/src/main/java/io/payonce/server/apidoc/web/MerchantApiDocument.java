@@ -122,7 +122,10 @@ class MerchantApiDocument {
   OpenApiCustomizer merchantApiCompletion(List<ChannelCallback> callbacks) {
     return api -> {
       if (api.getPaths() != null) {
-        callbacks.forEach(callback -> api.getPaths().remove(callback.path()));
+        // A callback's own path and its per-account paths ({configKey}) are the channels'.
+        api.getPaths()
+            .keySet()
+            .removeIf(path -> callbacks.stream().anyMatch(callback -> callback.covers(path)));
       }
       ProblemDocumentation.addSchemas(api);
       WebhookDocumentation.addWebhooks(api);
