@@ -22,6 +22,9 @@ public class AppAdmin {
 
   private static final Logger log = LoggerFactory.getLogger(AppAdmin.class);
 
+  /** The longest webhook URL: the column's width, and webhook.NotifyUrls' limit. */
+  static final int MAX_URL = 512;
+
   private final Apps apps;
   private final ChannelConfigs configs;
   private final Map<Channel, ChannelSettingsFormat> formats = new EnumMap<>(Channel.class);
@@ -71,13 +74,19 @@ public class AppAdmin {
   /**
    * Where the app's events go and what they are signed with; a blank url removes the webhook.
    *
-   * @throws InvalidAppFieldException if the url is not an absolute http(s) URL
+   * @throws InvalidAppFieldException if the url is not an absolute http(s) URL a delivery may be
+   *     posted to (no user info, no fragment, at most {@link #MAX_URL} characters: the rules
+   *     webhook.NotifyUrls applies again before every POST)
    */
   public AppView setWebhook(String appId, String url, String secret) {
     existing(appId);
     String target = url == null || url.isBlank() ? null : url.strip();
     if (target != null && !isHttpUrl(target)) {
-      throw new InvalidAppFieldException("url", "must be an absolute http(s) URL");
+      throw new InvalidAppFieldException(
+          "url",
+          "must be an absolute http(s) URL of at most "
+              + MAX_URL
+              + " characters, without user info or fragment");
     }
     if (secret != null && secret.length() > 256) {
       throw new InvalidAppFieldException("secret", "at most 256 characters");
@@ -139,10 +148,15 @@ public class AppAdmin {
   }
 
   private static boolean isHttpUrl(String url) {
+    if (url.length() > MAX_URL) {
+      return false;
+    }
     try {
       URI uri = URI.create(url);
       return uri.isAbsolute()
           && uri.getHost() != null
+          && uri.getRawUserInfo() == null
+          && uri.getRawFragment() == null
           && ("http".equalsIgnoreCase(uri.getScheme())
               || "https".equalsIgnoreCase(uri.getScheme()));
     } catch (IllegalArgumentException e) {

@@ -1,8 +1,11 @@
 package io.payonce.server.cashier;
 
+import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
+import io.payonce.server.order.OrderNotPayableException;
 import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
+import io.payonce.server.order.OrderStatus;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -50,10 +53,13 @@ public class CheckoutSessions {
    * Opens a session for the app's order.
    *
    * @throws OrderNotFoundException the app has no such order
+   * @throws OrderNotPayableException the order is paid (or refunded) or closed: its cashier would
+   *     have nothing to take
    */
   public CheckoutSession open(OrderRef order) {
-    if (orders.find(order).isEmpty()) {
-      throw new OrderNotFoundException(order.orderNo());
+    Order found = orders.find(order).orElseThrow(() -> new OrderNotFoundException(order.orderNo()));
+    if (found.status() != OrderStatus.CREATED && found.status() != OrderStatus.PAYING) {
+      throw new OrderNotPayableException(found.id(), found.status());
     }
     byte[] bytes = new byte[32];
     random.nextBytes(bytes);

@@ -87,7 +87,7 @@ public final class RawHttp {
    * The request signed as the test app (testing.TestApps) when it goes to the merchant API and
    * carries no signature header of its own; a chunked body is signed as the server reads it.
    */
-  static Request signed(Request request) {
+  public static Request signed(Request request) {
     String target = request.target();
     boolean own =
         request.headers().stream()

@@ -3,9 +3,15 @@ package io.payonce.server.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.payonce.server.app.AppAdmin;
+import io.payonce.server.app.AppCredentials;
+import io.payonce.server.app.Apps;
+import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.alipay.AlipayProperties;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.RawHttp;
+import io.payonce.server.web.HostileRequests.Expect;
 import io.payonce.server.web.HostileRequests.Hostile;
 import io.payonce.server.web.HostileRequests.Orders;
 import java.io.IOException;
@@ -57,6 +63,9 @@ class HostileInputFuzzIntegrationTests {
   @LocalServerPort int port;
   @Autowired JdbcClient jdbc;
   @Autowired List<ChannelCallback> callbacks;
+  @Autowired Apps apps;
+  @Autowired AppAdmin admin;
+  @Autowired AlipayProperties alipay;
 
   @Test
   void hostileRequestsAreRefusedWithoutServerErrorsStateChangesOrLeaks() throws IOException {
@@ -73,7 +82,10 @@ class HostileInputFuzzIntegrationTests {
       Random random = new Random(seed);
       for (int i = 0; i < REQUESTS; i++) {
         Hostile hostile = requests.next(random).value();
-        tally.record(i, hostile, raw.send(hostile.bytes(port)));
+        long sent = System.nanoTime();
+        RawHttp.Answer answer = raw.send(hostile.bytes(port));
+        tally.took(hostile, System.nanoTime() - sent);
+        tally.record(i, hostile, answer);
       }
     } finally {
       JqwikSession.finish();
@@ -89,6 +101,7 @@ class HostileInputFuzzIntegrationTests {
     assertThat(tally.leaks).as(report).isEmpty();
     assertThat(tally.notProblems).as(report).isEmpty();
     assertThat(tally.notFail).as(report).isEmpty();
+    assertThat(tally.wrongRefusals).as(report).isEmpty();
     assertThat(after).as(report).isEqualTo(before);
   }
 
@@ -97,17 +110,47 @@ class HostileInputFuzzIntegrationTests {
     return value.equals("random") ? new Random().nextLong() : Long.parseLong(value);
   }
 
-  /** A created order, one waiting to be paid (its QR code issued), one paid through the sandbox. */
+  /**
+   * A created order, one waiting to be paid (its QR code issued, a checkout session open), one paid
+   * through the sandbox; an app with Alipay and WeChat Pay accounts of its own, so that the
+   * per-account notify paths name real configurations; the nonce replayed requests carry, spent.
+   */
   private Orders fixture() {
     PayOnceHttp http = new PayOnceHttp(port);
     String created = http.createOrder("1.00");
     String paying = http.createOrder("2.00");
     String payingNo = http.precreate(paying).text("outTradeNo");
+    String cashier = http.checkout(paying);
     String paid = http.createOrder("3.00");
     PayOnceHttp.Answer qr = http.precreate(paid);
     http.walletPay(qr.text("qrCode"));
     await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(paid)));
-    return new Orders(created, paying, paid, payingNo, qr.text("outTradeNo"));
+    AppCredentials shop = apps.create("fuzzed shop");
+    String account = String.format("%012d", System.nanoTime() % 1_000_000_000_000L);
+    List<String> configKeys =
+        List.of(
+            admin
+                .putChannel(shop.appId(), Channel.ALIPAY, Map.of("appId", "2098" + account))
+                .configKey(),
+            admin
+                .putChannel(
+                    shop.appId(),
+                    Channel.WECHAT,
+                    Map.of("mchid", "19" + account, "appid", "wxf" + account))
+                .configKey());
+    RawHttp.Request read =
+        RawHttp.signed(RawHttp.Request.of("GET", "/api/orders/" + paid, List.of(), null));
+    assertThat(new RawHttp(port).send(read.bytes(port)).status()).isEqualTo(200);
+    return new Orders(
+        created,
+        paying,
+        paid,
+        payingNo,
+        qr.text("outTradeNo"),
+        cashier.substring(cashier.lastIndexOf('/') + 1),
+        configKeys,
+        List.of(alipay.appId(), "2098" + account),
+        read);
   }
 
   /** What invalid input must never change, table by table: a digest of the rows' state. */
@@ -122,6 +165,35 @@ class HostileInputFuzzIntegrationTests {
     digests.put("notify_dedup", digest("SELECT id, event_key FROM notify_dedup ORDER BY id"));
     digests.put("journal", digest("SELECT id, to_status FROM journal ORDER BY id"));
     digests.put("pay_token", digest("SELECT id, used_at FROM pay_token ORDER BY id"));
+    digests.put(
+        "checkout_session",
+        digest("SELECT token_hash, expires_at FROM checkout_session ORDER BY token_hash"));
+    digests.put(
+        "merchant_app",
+        digest("SELECT app_id, name, status, webhook_url FROM merchant_app ORDER BY app_id"));
+    digests.put("app_secret", digest("SELECT id, revoked_at FROM app_secret ORDER BY id"));
+    digests.put(
+        "channel_config",
+        digest(
+            "SELECT config_key, current_app_id, version FROM channel_config ORDER BY config_key"));
+    digests.put(
+        "webhook_delivery",
+        digest("SELECT id, state, attempts, next_attempt_at FROM webhook_delivery ORDER BY id"));
+    digests.put("webhook_attempt", digest("SELECT id FROM webhook_attempt ORDER BY id"));
+    digests.put("operator", digest("SELECT id, role, status FROM operator ORDER BY id"));
+    digests.put("operator_action", digest("SELECT id FROM operator_action ORDER BY id"));
+    digests.put(
+        "reconciliation_run", digest("SELECT id, status FROM reconciliation_run ORDER BY id"));
+    digests.put(
+        "reconciliation_anomaly",
+        digest("SELECT id, resolved_at FROM reconciliation_anomaly ORDER BY id"));
+    // A refusal answered under an Idempotency-Key is stored (so that a retry gets the same
+    // answer): only a stored success or a request still in progress would be a change.
+    digests.put(
+        "idempotency_record",
+        digest(
+            "SELECT id, state, response_status FROM idempotency_record"
+                + " WHERE response_status IS NULL OR response_status < 400 ORDER BY id"));
     return digests;
   }
 
@@ -158,9 +230,15 @@ class HostileInputFuzzIntegrationTests {
     final List<String> leaks = new ArrayList<>();
     final List<String> notProblems = new ArrayList<>();
     final List<String> notFail = new ArrayList<>();
+    final List<String> wrongRefusals = new ArrayList<>();
     final List<String> accepted = new ArrayList<>();
+    final Map<String, Long> nanosByRoute = new TreeMap<>();
     int total;
     int noAnswer;
+
+    void took(Hostile hostile, long nanos) {
+      nanosByRoute.merge(hostile.route(), nanos, Long::sum);
+    }
 
     void record(int index, Hostile hostile, RawHttp.Answer answer) {
       total++;
@@ -181,7 +259,8 @@ class HostileInputFuzzIntegrationTests {
           && !hostile.callback()
           && !hostile.route().equals("/")
           && !new String(hostile.bytes(0), StandardCharsets.ISO_8859_1).startsWith("OPTIONS ")
-          && !hostile.route().startsWith("/cashier")) {
+          && !hostile.route().startsWith("/cashier")
+          && !hostile.route().startsWith("/v3/api-docs")) {
         keep(accepted, what + " " + requestSnippet(hostile));
       }
       if (answer.status() >= 500) {
@@ -191,6 +270,9 @@ class HostileInputFuzzIntegrationTests {
         if (leak.matcher(answer.body()).find()) {
           keep(leaks, what + " matches " + leak + ": " + snippet(answer.body()));
         }
+      }
+      if (!expected(hostile.expect(), answer)) {
+        keep(wrongRefusals, what + " (" + hostile.expect() + ") " + requestSnippet(hostile));
       }
       boolean failureReply = answer.body().equals(hostile.failureReply());
       if (hostile.callback()) {
@@ -202,6 +284,19 @@ class HostileInputFuzzIntegrationTests {
       } else if (answer.status() >= 400 && answer.status() != 0 && !answer.isProblem()) {
         keep(notProblems, what + " " + answer.contentType() + " " + snippet(answer.body()));
       }
+    }
+
+    /** Bad credentials: 401 or 403; good ones on a bad request: any 4xx; both as problems. */
+    private static boolean expected(Expect expect, RawHttp.Answer answer) {
+      return switch (expect) {
+        case ANY_REFUSAL -> true;
+        case UNAUTHENTICATED ->
+            (answer.status() == 401 || answer.status() == 403) && answer.isProblem();
+        case UNAUTHENTICATED_OR_MALFORMED ->
+            (answer.status() == 400 || answer.status() == 401 || answer.status() == 403)
+                && answer.isProblem();
+        case CLIENT_ERROR -> answer.status() >= 400 && answer.status() < 500 && answer.isProblem();
+      };
     }
 
     private static int headSize(Hostile hostile) {
@@ -249,6 +344,9 @@ class HostileInputFuzzIntegrationTests {
       out.append("callback answers other than the channel's failure reply: ")
           .append(notFail.size())
           .append('\n');
+      out.append("credential refusals not 401/403, bad operator requests not 4xx: ")
+          .append(wrongRefusals.size())
+          .append('\n');
       Map<String, String> changed = new LinkedHashMap<>();
       before.forEach(
           (table, digest) -> {
@@ -262,6 +360,17 @@ class HostileInputFuzzIntegrationTests {
       byRoute.forEach(
           (route, m) -> out.append("  ").append(route).append(' ').append(m).append('\n'));
       out.append("by defect: ").append(byDefect).append('\n');
+      out.append("slowest routes (total seconds): ");
+      nanosByRoute.entrySet().stream()
+          .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+          .limit(8)
+          .forEach(
+              e ->
+                  out.append(e.getKey())
+                      .append('=')
+                      .append(e.getValue() / 1_000_000_000.0)
+                      .append("  "));
+      out.append('\n');
       for (var offenders :
           Map.of(
                   "5xx", serverErrors,
@@ -269,6 +378,7 @@ class HostileInputFuzzIntegrationTests {
                   "leaks", leaks,
                   "not problems", notProblems,
                   "not the failure reply", notFail,
+                  "wrong refusal", wrongRefusals,
                   "accepted (2xx)", accepted)
               .entrySet()) {
         offenders

@@ -1,6 +1,7 @@
 package io.payonce.server.web;
 
 import io.payonce.server.testing.RawHttp;
+import io.payonce.server.testing.TestApps;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,10 +27,19 @@ final class HostileRequests {
    * HTTP-level defects the raw bytes.
    */
   record Hostile(
-      String route, String defect, String failureReply, RawHttp.Request request, byte[] raw) {
+      String route,
+      String defect,
+      String failureReply,
+      RawHttp.Request request,
+      byte[] raw,
+      Expect expect) {
 
     Hostile(String route, String defect, String failureReply, RawHttp.Request request) {
-      this(route, defect, failureReply, request, null);
+      this(route, defect, failureReply, request, null, Expect.ANY_REFUSAL);
+    }
+
+    Hostile(String route, String defect, String failureReply, RawHttp.Request request, byte[] raw) {
+      this(route, defect, failureReply, request, raw, Expect.ANY_REFUSAL);
     }
 
     /** Whether it went to a channel's callback, which must answer its own failure reply. */
@@ -37,14 +47,43 @@ final class HostileRequests {
       return failureReply != null;
     }
 
+    /**
+     * The bytes to send: a merchant API request signed as the test app (so that its defect, not a
+     * missing signature, is what stops it) unless it is about credentials.
+     */
     byte[] bytes(int port) {
-      return raw != null ? raw : request.bytes(port);
+      if (raw != null) {
+        return raw;
+      }
+      return expect == Expect.UNAUTHENTICATED || expect == Expect.UNAUTHENTICATED_OR_MALFORMED
+          ? request.bytes(port)
+          : RawHttp.signed(request).bytes(port);
     }
+  }
+
+  /** What a request must be answered, beyond no 5xx and no leak. */
+  enum Expect {
+    /** Any refusal: a problem from the API, the failure reply from a callback, a page. */
+    ANY_REFUSAL,
+    /** No, wrong, expired or replayed credentials: 401 or 403, as a problem. */
+    UNAUTHENTICATED,
+    /** Bad credentials on a malformed request: 400, 401 or 403, as a problem. */
+    UNAUTHENTICATED_OR_MALFORMED,
+    /** Good credentials, bad request: a 4xx problem. */
+    CLIENT_ERROR
   }
 
   /** The real orders a request may name, by state, and their payments' numbers. */
   record Orders(
-      String created, String paying, String paid, String payingOutTradeNo, String paidOutTradeNo) {
+      String created,
+      String paying,
+      String paid,
+      String payingOutTradeNo,
+      String paidOutTradeNo,
+      String cashierToken,
+      List<String> configKeys,
+      List<String> alipayAppIds,
+      RawHttp.Request signedRead) {
 
     List<String> all() {
       return List.of(created, paying, paid);
@@ -62,6 +101,8 @@ final class HostileRequests {
           "/api/orders",
           "/pay/alipay/precreate",
           "/pay/alipay/barcode",
+          "/pay/wechat/precreate",
+          "/pay/wechat/barcode",
           "/pay/close",
           "/pay/refund");
 
@@ -75,7 +116,10 @@ final class HostileRequests {
           "/cashier/",
           "/cashier/{}/state",
           "/cashier/{}/qr.png",
+          "/cashier/{}/query",
           "/ops/alarms",
+          "/v3/api-docs/",
+          "/v3/api-docs",
           "/",
           "/nowhere/");
 
@@ -98,12 +142,210 @@ final class HostileRequests {
     kinds.add(Tuple.of(20, notifies()));
     kinds.add(Tuple.of(20, transport()));
     kinds.add(Tuple.of(10, protocol()));
+    kinds.add(Tuple.of(6, checkouts()));
+    kinds.add(Tuple.of(6, cashierPays()));
+    kinds.add(Tuple.of(8, unauthenticated()));
+    kinds.add(Tuple.of(5, new HostileOpsRequests().all()));
     List<ChannelCallback> others =
         callbacks.stream().filter(c -> !c.path().equals(NOTIFY)).toList();
     if (!others.isEmpty()) {
       kinds.add(Tuple.of(10, otherCallbacks(others)));
     }
     return Arbitraries.frequencyOf(kinds);
+  }
+
+  // ---- The checkout session and the cashier's calls ----
+
+  /**
+   * A checkout for an order number that is malformed, names no order, or names the paid order
+   * (which has nothing left to pay): a session for a payable order would be a valid request.
+   */
+  private Arbitrary<Hostile> checkouts() {
+    Arbitrary<String> numbers =
+        Arbitraries.oneOf(
+            badParameter().filter(n -> !n.isEmpty() && !n.contains("%2F") && !n.contains("%2f")),
+            Arbitraries.just(orders.paid()),
+            Arbitraries.strings()
+                .alpha()
+                .numeric()
+                .ofMinLength(20)
+                .ofMaxLength(64)
+                .map(n -> "X" + n));
+    return Combinators.combine(
+            numbers, Arbitraries.oneOf(notJson(), Arbitraries.just(Body.of("empty", ""))), noise())
+        .as(
+            (orderNo, body, noise) -> {
+              List<String> headers = new ArrayList<>(noise);
+              headers.add("Content-Type: application/json");
+              return new Hostile(
+                  "/api/orders/{}/checkout",
+                  "bad-checkout",
+                  null,
+                  new RawHttp.Request(
+                      "POST", "/api/orders/" + orderNo + "/checkout", headers, body.bytes));
+            });
+  }
+
+  /**
+   * The cashier's pay click: the paying order's real session with a body it refuses (a channel no
+   * one offers, a bad request id, wrong types, broken JSON), or a valid click on a token that is no
+   * session.
+   */
+  private Arbitrary<Hostile> cashierPays() {
+    Arbitrary<Body> badClick =
+        Arbitraries.oneOf(
+            notJson(),
+            notAnObject(),
+            Arbitraries.of("bitcoin", "unionpay", "wechat\u0000", "alipay,wechat", "ALIPAY\t1")
+                .map(c -> Body.of("bad-channel", Json.write(orderedMap("channel", c)))),
+            badRequestId()
+                .map(r -> Body.of("bad-requestId", Json.write(orderedMap("requestId", r)))),
+            Combinators.combine(wrongType(), Arbitraries.of("refresh", "channel", "requestId"))
+                .as((v, field) -> Body.of("wrong-type", Json.write(orderedMap(field, v)))));
+    Arbitrary<Hostile> realSession =
+        Combinators.combine(badClick, contentTypes(), noise())
+            .as((body, type, noise) -> cashierPay(orders.cashierToken(), body, type, noise));
+    Arbitrary<Hostile> noSession =
+        Combinators.combine(
+                Arbitraries.oneOf(
+                    badParameter().filter(t -> !t.isEmpty() && !t.contains("%2F")),
+                    Arbitraries.strings().alpha().numeric().ofLength(43)),
+                noise())
+            .as(
+                (token, noise) ->
+                    cashierPay(
+                        token,
+                        Body.of("no-session", Json.write(orderedMap("channel", "alipay"))),
+                        "application/json",
+                        noise));
+    return Arbitraries.oneOf(realSession, noSession);
+  }
+
+  private static Hostile cashierPay(String token, Body body, String type, List<String> noise) {
+    List<String> headers = new ArrayList<>(noise);
+    headers.add("Content-Type: " + type);
+    return new Hostile(
+        "/cashier/{}/pay",
+        body.defect,
+        null,
+        new RawHttp.Request("POST", "/cashier/" + token + "/pay", headers, body.bytes));
+  }
+
+  // ---- The merchant API without good credentials: valid requests otherwise ----
+
+  /**
+   * Requests that would be valid (close the created order, refund the paid one, open a checkout,
+   * create an order, pay) sent unsigned, with a forged signature, an unknown app, a stale or future
+   * timestamp, a signature over another body, or replayed (the fixture's own signed read, sent
+   * again as it was): 401 or 403, nothing changed.
+   */
+  private Arbitrary<Hostile> unauthenticated() {
+    Arbitrary<RawHttp.Request> valid =
+        Arbitraries.of(
+            RawHttp.Request.of(
+                "POST", "/pay/close", json(), Json.write(Map.of("orderNo", orders.created()))),
+            RawHttp.Request.of(
+                "POST",
+                "/pay/refund",
+                json(),
+                Json.write(
+                    orderedMap(
+                        "orderNo", orders.paid(), "outRequestNo", "R-unauth", "amount", "0.01"))),
+            RawHttp.Request.of(
+                "POST",
+                "/api/orders",
+                json(),
+                Json.write(
+                    orderedMap(
+                        "orderNo", "UNAUTH1", "userId", "u1", "amount", "1.00", "title", "t"))),
+            RawHttp.Request.of("POST", "/api/orders/" + orders.created() + "/checkout", json(), ""),
+            RawHttp.Request.of(
+                "POST",
+                "/pay/wechat/precreate",
+                json(),
+                Json.write(Map.of("orderNo", orders.created()))),
+            RawHttp.Request.of(
+                "POST",
+                "/pay/alipay/precreate",
+                json(),
+                Json.write(Map.of("orderNo", orders.created()))),
+            RawHttp.Request.of("GET", "/pay/query?orderNo=" + orders.paying(), List.of(), null),
+            RawHttp.Request.of("GET", "/api/pay/get-token?userId=u1", List.of(), null));
+    return Combinators.combine(valid, Arbitraries.of(BadCredentials.class))
+        .as(
+            (request, credentials) -> {
+              // A replay is the very request the fixture sent, signature and nonce included.
+              RawHttp.Request sent =
+                  credentials == BadCredentials.REPLAYED
+                      ? orders.signedRead()
+                      : credentials.apply(request);
+              return new Hostile(
+                  sent.target().split("\\?")[0].replaceAll("/api/orders/[^/]+", "/api/orders/{}"),
+                  "credentials-" + credentials.name().toLowerCase(java.util.Locale.ROOT),
+                  null,
+                  sent,
+                  null,
+                  Expect.UNAUTHENTICATED);
+            });
+  }
+
+  private static List<String> json() {
+    return List.of("Content-Type: application/json");
+  }
+
+  /** How a request's merchant credentials can be wrong. */
+  enum BadCredentials {
+    NONE,
+    FORGED_SIGNATURE,
+    UNKNOWN_APP,
+    STALE_TIMESTAMP,
+    FUTURE_TIMESTAMP,
+    NOT_A_TIMESTAMP,
+    REPLAYED,
+    OTHER_BODY,
+    WRONG_SECRET,
+    OPERATOR_BASIC;
+
+    RawHttp.Request apply(RawHttp.Request request) {
+      if (this == NONE) {
+        return request;
+      }
+      if (this == OPERATOR_BASIC) {
+        return withHeaders(request, Map.of("Authorization", "Basic b3BzOnBheW9uY2U="));
+      }
+      java.net.URI uri = java.net.URI.create("http://127.0.0.1" + request.target());
+      byte[] body = request.body() == null ? new byte[0] : request.body();
+      long now = java.time.Instant.now().getEpochSecond();
+      String app = TestApps.APP_ID;
+      String secret = TestApps.SECRET;
+      String nonce = TestApps.nonce();
+      long timestamp = now;
+      switch (this) {
+        case UNKNOWN_APP -> app = "no-such-app";
+        case STALE_TIMESTAMP -> timestamp = now - 3600;
+        case FUTURE_TIMESTAMP -> timestamp = now + 3600;
+        case OTHER_BODY -> body = "{\"orderNo\":\"other\"}".getBytes(StandardCharsets.UTF_8);
+        case WRONG_SECRET -> secret = "wrong-secret-0123456789abcdef0123456789abcdef";
+        default -> {}
+      }
+      Map<String, String> headers =
+          new LinkedHashMap<>(
+              TestApps.headers(app, secret, request.method(), uri, body, timestamp, nonce));
+      switch (this) {
+        case FORGED_SIGNATURE ->
+            headers.put(io.payonce.server.app.RequestSignatures.SIGNATURE, "A".repeat(43) + "=");
+        case NOT_A_TIMESTAMP ->
+            headers.put(io.payonce.server.app.RequestSignatures.TIMESTAMP, "yesterday");
+        default -> {}
+      }
+      return withHeaders(request, headers);
+    }
+
+    private static RawHttp.Request withHeaders(RawHttp.Request request, Map<String, String> add) {
+      List<String> headers = new ArrayList<>(request.headers());
+      add.forEach((name, value) -> headers.add(name + ": " + value));
+      return new RawHttp.Request(request.method(), request.target(), headers, request.body());
+    }
   }
 
   private String failureReplyOf(String path) {
@@ -127,18 +369,39 @@ final class HostileRequests {
                 "Wechatpay-Timestamp: 1700000000",
                 "Wechatpay-Nonce: n"),
             List.of("Wechatpay-Signature: ", "Wechatpay-Timestamp: -1"));
-    return Combinators.combine(Arbitraries.of(others), bodies, contentTypes(), forged, noise())
+    return Combinators.combine(
+            Arbitraries.of(others), accountPaths(), bodies, contentTypes(), forged, noise())
         .as(
-            (callback, body, type, signature, noise) -> {
+            (callback, account, body, type, signature, noise) -> {
               List<String> headers = new ArrayList<>(noise);
               headers.addAll(signature);
               headers.add("Content-Type: " + type);
               return new Hostile(
-                  callback.path(),
+                  callback.path() + (account.isEmpty() ? "" : "/{configKey}"),
                   "forged-" + body.defect,
                   callback.failureReply(),
-                  new RawHttp.Request("POST", callback.path(), headers, body.bytes));
+                  new RawHttp.Request("POST", callback.path() + account, headers, body.bytes));
             });
+  }
+
+  /**
+   * Where under a callback a notify goes: the callback itself, a stored channel configuration's own
+   * path ({@code /{configKey}}), or one that names no configuration.
+   */
+  private Arbitrary<String> accountPaths() {
+    List<Tuple.Tuple2<Integer, Arbitrary<String>>> paths = new ArrayList<>();
+    paths.add(Tuple.of(4, Arbitraries.just("")));
+    paths.add(
+        Tuple.of(
+            2,
+            Arbitraries.oneOf(
+                    Arbitraries.strings().alpha().numeric().ofMinLength(1).ofMaxLength(64),
+                    Arbitraries.of("%00", "%zz", "a%2Fb", "..", "%C3%28", "x;y", "%20"))
+                .map(key -> "/" + key)));
+    if (!orders.configKeys().isEmpty()) {
+      paths.add(Tuple.of(4, Arbitraries.of(orders.configKeys()).map(key -> "/" + key)));
+    }
+    return Arbitraries.frequencyOf(paths);
   }
 
   // ---- JSON endpoints: bodies of wrong types and shapes, invalid fields ----
@@ -267,11 +530,11 @@ final class HostileRequests {
                   fields.put("currency", "CNY");
                   fields.put("title", c);
                 }
-                case "/pay/alipay/precreate" -> {
+                case "/pay/alipay/precreate", "/pay/wechat/precreate" -> {
                   fields.put("refresh", a);
                   fields.put("requestId", b);
                 }
-                case "/pay/alipay/barcode" -> {
+                case "/pay/alipay/barcode", "/pay/wechat/barcode" -> {
                   fields.put("authCode", "28" + "7".repeat(16));
                   fields.put("requestId", b);
                 }
@@ -303,7 +566,7 @@ final class HostileRequests {
     Arbitrary<String> order = Arbitraries.of(orders.all());
     return switch (route) {
       case "/api/orders" -> badOrder();
-      case "/pay/alipay/precreate" ->
+      case "/pay/alipay/precreate", "/pay/wechat/precreate" ->
           Combinators.combine(order, badRequestId(), wrongType())
               .as(
                   (orderNo, requestId, refresh) ->
@@ -317,7 +580,7 @@ final class HostileRequests {
                                   requestId,
                                   "refresh",
                                   refresh))));
-      case "/pay/alipay/barcode" ->
+      case "/pay/alipay/barcode", "/pay/wechat/barcode" ->
           Combinators.combine(order, badAuthCode())
               .as(
                   (orderNo, authCode) ->
@@ -345,6 +608,7 @@ final class HostileRequests {
                 .map(c -> orderedMap("currency", c)),
             badText(256).map(t -> orderedMap("title", t)),
             badText(64).map(u -> orderedMap("userId", u)),
+            badUrl().map(u -> orderedMap("notifyUrl", u)),
             wrongType().map(v -> orderedMap("amount", v)),
             wrongType().map(v -> orderedMap("title", v)));
     return Combinators.combine(newNo, bad)
@@ -365,6 +629,26 @@ final class HostileRequests {
               body.putAll(field);
               return Body.of("bad-field", Json.write(body));
             });
+  }
+
+  /** A webhook destination no app or order may name: not absolute http(s), too long, not text. */
+  static Arbitrary<Object> badUrl() {
+    return Arbitraries.oneOf(
+        Arbitraries.of(
+                "",
+                " ",
+                "not a url",
+                "/relative/path",
+                "ftp://shop.example/notify",
+                "javascript:alert(1)",
+                "http://",
+                "http://[::1",
+                "http://user:pw@shop.example/notify",
+                "https://shop.example/notify#fragment",
+                "http://shop.example/%zz notify",
+                "https://shop.example/" + "n".repeat(520))
+            .map(u -> (Object) u),
+        wrongType());
   }
 
   private Arbitrary<Body> badRefund() {
@@ -558,7 +842,10 @@ final class HostileRequests {
                 Arbitraries.of(orders.outTradeNos()).injectNull(0.3),
                 Arbitraries.of("TRADE_SUCCESS", "TRADE_FINISHED", "TRADE_CLOSED", "WAIT_BUYER_PAY"),
                 notifyValue(),
-                notifyValue(),
+                // The app id routes a notify to the account it names: the stored ones too.
+                orders.alipayAppIds().isEmpty()
+                    ? notifyValue()
+                    : Arbitraries.oneOf(notifyValue(), Arbitraries.of(orders.alipayAppIds())),
                 forgedSign())
             .as(
                 (outTradeNo, status, amount, appId, sign) -> {
@@ -575,15 +862,16 @@ final class HostileRequests {
                   }
                   return form;
                 });
-    return Combinators.combine(fields, notifyEncoding(), noise())
+    return Combinators.combine(fields, notifyEncoding(), accountPaths(), noise())
         .as(
-            (form, encoding, noise) -> {
+            (form, encoding, account, noise) -> {
               List<String> headers = new ArrayList<>(noise);
               headers.add("Content-Type: " + encoding.contentType);
-              String target = encoding.inQuery ? NOTIFY + "?" + encoding.encode(form) : NOTIFY;
+              String path = NOTIFY + account;
+              String target = encoding.inQuery ? path + "?" + encoding.encode(form) : path;
               byte[] body = encoding.inQuery ? new byte[0] : encoding.body(form);
               return new Hostile(
-                  NOTIFY,
+                  account.isEmpty() ? NOTIFY : NOTIFY + "/{configKey}",
                   "forged-" + encoding.name,
                   failureReplyOf(NOTIFY),
                   new RawHttp.Request("POST", target, headers, body));
@@ -860,7 +1148,7 @@ final class HostileRequests {
         route, "protocol", null, null, head.toString().getBytes(StandardCharsets.ISO_8859_1));
   }
 
-  private static Map<String, Object> orderedMap(Object... keysAndValues) {
+  static Map<String, Object> orderedMap(Object... keysAndValues) {
     Map<String, Object> map = new LinkedHashMap<>();
     for (int i = 0; i < keysAndValues.length; i += 2) {
       map.put((String) keysAndValues[i], keysAndValues[i + 1]);

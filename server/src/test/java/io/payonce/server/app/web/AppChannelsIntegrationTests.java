@@ -26,6 +26,7 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -440,6 +441,35 @@ abstract class AppChannelsIntegrationTests {
     assertThat(ops("GET", "/ops/api/apps/nobody", null).status()).isEqualTo(404);
     // Both secrets are active during the rotation: the old one still signs.
     assertThat(a.orderStatus(orderNo)).isEqualTo("CREATED");
+  }
+
+  @Test
+  void aWebhookUrlNoDeliveryCouldBePostedToIsRefusedAndStoresNothing() {
+    // Found by the hostile-input fuzz: the admin took URLs that every delivery then refuses
+    // (user info, a fragment; too long for the column), as an order's notifyUrl may not name.
+    AppClient a = newApp("shop B");
+    ops(
+        "PUT",
+        "/ops/api/apps/" + a.appId() + "/webhook",
+        Map.of("url", "https://shop.example/hooks", "secret", "whsec-1"));
+
+    List<Answer> refused =
+        List.of(
+                "https://shop.example/hooks#fragment",
+                "https://user:pw@shop.example/hooks",
+                "https://shop.example/" + "h".repeat(600))
+            .stream()
+            .map(
+                url ->
+                    ops(
+                        "PUT",
+                        "/ops/api/apps/" + a.appId() + "/webhook",
+                        Map.of("url", url, "secret", "whsec-2")))
+            .toList();
+
+    assertThat(refused).extracting(Answer::status).containsOnly(400);
+    assertThat(ops("GET", "/ops/api/apps/" + a.appId(), null).text("webhookUrl"))
+        .isEqualTo("https://shop.example/hooks");
   }
 
   private AppClient newApp(String name) {

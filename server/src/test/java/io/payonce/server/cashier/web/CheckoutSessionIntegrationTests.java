@@ -1,6 +1,7 @@
 package io.payonce.server.cashier.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
@@ -120,6 +121,28 @@ class CheckoutSessionIntegrationTests {
 
     assertThat(unsigned.status()).isEqualTo(401);
     assertThat(unknown.status()).isEqualTo(404);
+  }
+
+  @Test
+  void aPaidOrClosedOrderOpensNoSession() {
+    // Found by the hostile-input fuzz: a checkout for a paid order opened a session.
+    String paid = server.createOrder("3.00");
+    server.walletPay(server.precreate(paid).text("qrCode"));
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(server.orderStatus(paid)));
+    String closed = server.createOrder("3.00");
+    server.close(closed);
+
+    Answer toPaid =
+        server.post(server.serverBase() + "/api/orders/" + paid + "/checkout", "", Map.of());
+    Answer toClosed =
+        server.post(server.serverBase() + "/api/orders/" + closed + "/checkout", "", Map.of());
+
+    assertThat(toPaid.status()).isEqualTo(409);
+    assertThat(toPaid.raw().headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+    assertThat(toPaid.json().path("orderStatus").asString()).isEqualTo("PAID");
+    assertThat(toClosed.status()).isEqualTo(409);
+    assertThat(toClosed.json().path("orderStatus").asString()).isEqualTo("CLOSED");
   }
 
   @Test
