@@ -41,10 +41,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Hostile input against the whole server over raw sockets: {@code payonce.fuzz.requests} requests
  * (10,000 by default) drawn by the jqwik generators of {@link HostileRequests} from {@code
  * payonce.fuzz.seed} (fixed by default; {@code random} draws one), each invalid by construction.
- * None may be answered 5xx, none may change an order, payment, refund, event, applied notify,
- * journal entry or pay token, and no body may carry a stack trace, an exception, key material or a
- * credential. API refusals must be problems, a callback's the channel's failure reply. The counts
- * are printed and written to {@code target/hostile-fuzz.txt}; see SECURITY.md.
+ * None may be answered 5xx, none may change a row of the {@link #snapshot() digested tables}, and
+ * no body may carry a stack trace, an exception, key material or a credential. API refusals must be
+ * problems, a callback's the channel's failure reply; bad credentials 401 or 403, and a malformed
+ * request with good ones a 4xx (see {@link Expect}). The counts are printed and written to {@code
+ * target/hostile-fuzz.txt}; see SECURITY.md.
  */
 @PayOnceIntegrationTest
 class HostileInputFuzzIntegrationTests {

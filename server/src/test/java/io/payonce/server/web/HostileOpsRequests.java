@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -69,7 +71,7 @@ final class HostileOpsRequests {
   private static Hostile refused(RawHttp.Request request, BadOperator credentials, Expect expect) {
     return hostile(
         request,
-        "operator-" + credentials.name().toLowerCase(java.util.Locale.ROOT),
+        "operator-" + credentials.name().toLowerCase(Locale.ROOT),
         credentials.header,
         expect);
   }
@@ -305,8 +307,8 @@ final class HostileOpsRequests {
     return route.toString();
   }
 
-  private static final java.util.Set<String> LITERALS =
-      java.util.Set.of(
+  private static final Set<String> LITERALS =
+      Set.of(
           "ops",
           "api",
           "apps",

@@ -1,12 +1,16 @@
 package io.payonce.server.web;
 
+import io.payonce.server.app.RequestSignatures;
 import io.payonce.server.testing.RawHttp;
 import io.payonce.server.testing.TestApps;
+import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -128,7 +132,8 @@ final class HostileRequests {
 
   /**
    * @param callbacks every channel callback the server declares: Alipay's notify gets forged
-   *     notifies, any other (WeChat Pay's when it lands) forged bodies of every shape
+   *     notifies, the others (WeChat Pay's JSON and XML ones) forged bodies of every shape; each on
+   *     its own path and on its per-account paths
    */
   HostileRequests(Orders orders, List<ChannelCallback> callbacks) {
     this.orders = orders;
@@ -281,7 +286,7 @@ final class HostileRequests {
                       : credentials.apply(request);
               return new Hostile(
                   sent.target().split("\\?")[0].replaceAll("/api/orders/[^/]+", "/api/orders/{}"),
-                  "credentials-" + credentials.name().toLowerCase(java.util.Locale.ROOT),
+                  "credentials-" + credentials.name().toLowerCase(Locale.ROOT),
                   null,
                   sent,
                   null,
@@ -313,9 +318,9 @@ final class HostileRequests {
       if (this == OPERATOR_BASIC) {
         return withHeaders(request, Map.of("Authorization", "Basic b3BzOnBheW9uY2U="));
       }
-      java.net.URI uri = java.net.URI.create("http://127.0.0.1" + request.target());
+      URI uri = URI.create("http://127.0.0.1" + request.target());
       byte[] body = request.body() == null ? new byte[0] : request.body();
-      long now = java.time.Instant.now().getEpochSecond();
+      long now = Instant.now().getEpochSecond();
       String app = TestApps.APP_ID;
       String secret = TestApps.SECRET;
       String nonce = TestApps.nonce();
@@ -332,10 +337,8 @@ final class HostileRequests {
           new LinkedHashMap<>(
               TestApps.headers(app, secret, request.method(), uri, body, timestamp, nonce));
       switch (this) {
-        case FORGED_SIGNATURE ->
-            headers.put(io.payonce.server.app.RequestSignatures.SIGNATURE, "A".repeat(43) + "=");
-        case NOT_A_TIMESTAMP ->
-            headers.put(io.payonce.server.app.RequestSignatures.TIMESTAMP, "yesterday");
+        case FORGED_SIGNATURE -> headers.put(RequestSignatures.SIGNATURE, "A".repeat(43) + "=");
+        case NOT_A_TIMESTAMP -> headers.put(RequestSignatures.TIMESTAMP, "yesterday");
         default -> {}
       }
       return withHeaders(request, headers);
@@ -631,12 +634,13 @@ final class HostileRequests {
             });
   }
 
-  /** A webhook destination no app or order may name: not absolute http(s), too long, not text. */
+  /**
+   * A webhook destination no app or order may name: not absolute http(s), too long, not text. (A
+   * blank one names none: the app's or the order's default, a valid request.)
+   */
   static Arbitrary<Object> badUrl() {
     return Arbitraries.oneOf(
         Arbitraries.of(
-                "",
-                " ",
                 "not a url",
                 "/relative/path",
                 "ftp://shop.example/notify",
