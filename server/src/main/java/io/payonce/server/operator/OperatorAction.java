@@ -33,7 +33,12 @@ public record OperatorAction(
     CHANGE_ROLE,
     DISABLE_OPERATOR,
     ENABLE_OPERATOR,
-    RESEND_WEBHOOK
+    RESEND_WEBHOOK,
+    CREATE_APP,
+    DISABLE_APP,
+    ENABLE_APP,
+    ROTATE_APP_SECRET,
+    SET_APP_WEBHOOK
   }
 
   /** How it ended. */
