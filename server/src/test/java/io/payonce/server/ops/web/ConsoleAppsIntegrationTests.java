@@ -85,7 +85,7 @@ class ConsoleAppsIntegrationTests {
     WebElement row = appRow(appId);
     row.findElement(By.className("webhook-url")).sendKeys(receiver.url(hook));
     row.findElement(By.className("webhook-secret")).sendKeys("whsec-" + appId);
-    row.findElement(By.className("save-webhook")).click();
+    console.leaveBy(row.findElement(By.className("save-webhook")));
 
     assertThat(console.text("done")).isEqualTo("Saved.");
     assertThat(appRow(appId).findElement(By.className("webhook-url")).getAttribute("value"))
@@ -113,14 +113,13 @@ class ConsoleAppsIntegrationTests {
 
     String operator = newOperator("resender", OperatorRole.OPERATOR);
     console.signIn(operator, PASSWORD).open("/ops/payments/" + paid.outTradeNo());
-    driver.findElement(By.id("order-webhooks")).click();
+    console.leaveBy(driver.findElement(By.id("order-webhooks")));
     WebElement delivery = deliveryRow();
     assertThat(delivery.getAttribute("data-state")).isEqualTo("DELIVERED");
     assertThat(delivery.getText()).contains(appId, receiver.url(hook), "HTTP 200", "SCHEDULE");
-    browser.documented("console", "webhooks");
     int received = receiver.ofOrder(paid.orderNo()).size();
 
-    delivery.findElement(By.className("resend")).click();
+    console.leaveBy(delivery.findElement(By.className("resend")));
 
     assertThat(console.text("done")).isEqualTo("Resent: delivered.");
     assertThat(deliveryRow().findElements(By.className("attempt-row")))
@@ -130,6 +129,7 @@ class ConsoleAppsIntegrationTests {
         .asString()
         .contains("RESEND · " + operator, "HTTP 200", " ms");
     assertThat(receiver.ofOrder(paid.orderNo())).hasSize(received + 1);
+    browser.documented("console", "webhooks");
     assertThat(recorded(Kind.RESEND_WEBHOOK, operator))
         .singleElement()
         .satisfies(a -> assertThat(a.after()).startsWith("DELIVERED after attempt 2"));
@@ -138,7 +138,7 @@ class ConsoleAppsIntegrationTests {
     WebElement amount = driver.findElement(By.id("refund-amount"));
     amount.clear();
     amount.sendKeys("5.00");
-    driver.findElement(By.id("refund-submit")).click();
+    console.leaveBy(driver.findElement(By.id("refund-submit")));
 
     assertThat(console.text("done")).isEqualTo("Refunded.");
     assertThat(console.text("order-status")).isEqualTo("PARTIALLY_REFUNDED");
@@ -167,7 +167,7 @@ class ConsoleAppsIntegrationTests {
     String appId = made[0];
     String first = made[1];
 
-    appRow(appId).findElement(By.className("rotate")).click();
+    console.leaveBy(appRow(appId).findElement(By.className("rotate")));
 
     assertThat(browser.driver().findElement(By.tagName("h1")).getText())
         .isEqualTo("New API secret");
@@ -176,7 +176,7 @@ class ConsoleAppsIntegrationTests {
     assertThat(http.as(appId, second).get(http.serverBase() + "/api/orders/none").status())
         .isEqualTo(404);
     console.open("/ops/apps");
-    appRow(appId).findElement(By.className("toggle")).click();
+    console.leaveBy(appRow(appId).findElement(By.className("toggle")));
 
     assertThat(console.text("done")).isEqualTo("Saved.");
     assertThat(appRow(appId).findElement(By.className("app-status")).getText())
@@ -195,7 +195,7 @@ class ConsoleAppsIntegrationTests {
     String appId = createApp("Unsigned shop " + System.nanoTime())[0];
 
     appRow(appId).findElement(By.className("webhook-url")).sendKeys(receiver.url("/unsigned"));
-    appRow(appId).findElement(By.className("save-webhook")).click();
+    console.leaveBy(appRow(appId).findElement(By.className("save-webhook")));
 
     assertThat(console.text("refused")).contains("needs its secret");
     assertThat(apps.get(appId).webhookUrl()).isNull();
@@ -238,7 +238,7 @@ class ConsoleAppsIntegrationTests {
   private String[] createApp(String name) {
     console.asBootstrapAdmin().open("/ops/apps");
     browser.driver().findElement(By.id("new-app-name")).sendKeys(name);
-    browser.driver().findElement(By.id("create-app")).click();
+    console.leaveBy(browser.driver().findElement(By.id("create-app")));
     assertThat(console.text("once")).contains("shown this once");
     String[] made = {console.text("new-app-id"), console.text("new-app-secret")};
     assertThat(made[1]).isNotBlank();
