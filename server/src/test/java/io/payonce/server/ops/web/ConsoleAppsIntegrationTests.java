@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.AppStatus;
-import io.payonce.server.channel.Channel;
 import io.payonce.server.operator.OperatorAction;
 import io.payonce.server.operator.OperatorAction.Kind;
 import io.payonce.server.operator.OperatorActions;
@@ -22,7 +21,6 @@ import io.payonce.server.webhook.WebhookPump;
 import io.payonce.server.webhook.WebhookReceiver;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,7 +91,7 @@ class ConsoleAppsIntegrationTests {
     assertThat(appRow(appId).findElements(By.className("webhook-signed"))).hasSize(1);
     // Its own Alipay account (keys made and registered with the sandbox at its first use): the
     // console shows configurations, the admin API makes them.
-    apps.putChannel(appId, Channel.ALIPAY, Map.of("appId", "2099" + digits(12)));
+    TestApps.giveAlipayAccount(apps, appId);
     console.open("/ops/apps");
     assertThat(appRow(appId).getText()).contains("ALIPAY");
     browser.documented("console", "apps");
@@ -266,10 +264,5 @@ class ConsoleAppsIntegrationTests {
     String name = prefix + System.nanoTime();
     operators.create(OpsCredential.USER, name, PASSWORD, role);
     return name;
-  }
-
-  private static String digits(int count) {
-    String nanos = Long.toString(System.nanoTime());
-    return nanos.substring(nanos.length() - count);
   }
 }
