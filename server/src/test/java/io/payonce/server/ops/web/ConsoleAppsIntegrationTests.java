@@ -223,6 +223,17 @@ class ConsoleAppsIntegrationTests {
   }
 
   @Test
+  void anAppFormPostedWithoutItsCsrfTokenIsRefused() {
+    String name = "Forged shop " + System.nanoTime();
+    console.asBootstrapAdmin().open("/ops/apps");
+
+    console.postForm("/ops/apps", "name=" + name, false);
+
+    assertThat(console.text("denied")).isEqualTo("Not allowed");
+    assertThat(apps.list()).noneMatch(app -> app.name().equals(name));
+  }
+
+  @Test
   void aViewerIsRefusedAResend() {
     console.signIn(newOperator("viewer", OperatorRole.VIEWER), PASSWORD).open("/ops/webhooks");
     assertThat(browser.driver().findElements(By.className("resend"))).isEmpty();
