@@ -38,7 +38,9 @@ public record OperatorAction(
     DISABLE_APP,
     ENABLE_APP,
     ROTATE_APP_SECRET,
-    SET_APP_WEBHOOK
+    SET_APP_WEBHOOK,
+    PUT_CHANNEL_CONFIG,
+    REMOVE_CHANNEL_CONFIG
   }
 
   /** How it ended. */

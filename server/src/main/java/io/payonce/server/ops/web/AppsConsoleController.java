@@ -172,9 +172,6 @@ class AppsConsoleController {
   }
 
   private static String describe(AppView app) {
-    return app.status()
-        + " · webhook "
-        + (app.webhookUrl() == null ? "none" : app.webhookUrl())
-        + (app.webhookSecretSet() ? " (signed)" : "");
+    return app.recorded();
   }
 }

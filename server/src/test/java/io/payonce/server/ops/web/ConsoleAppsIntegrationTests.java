@@ -80,10 +80,10 @@ class ConsoleAppsIntegrationTests {
     String secret = made[1];
     String hook = "/" + appId;
 
-    WebElement row = appRow(appId);
-    row.findElement(By.className("webhook-url")).sendKeys(receiver.url(hook));
-    row.findElement(By.className("webhook-secret")).sendKeys("whsec-" + appId);
-    console.leaveBy(row.findElement(By.className("save-webhook")));
+    // Each control is looked up when used: a row held across calls can be a stale node.
+    inAppRow(appId, "webhook-url").sendKeys(receiver.url(hook));
+    inAppRow(appId, "webhook-secret").sendKeys("whsec-" + appId);
+    console.leaveBy(inAppRow(appId, "save-webhook"));
 
     assertThat(console.text("done")).isEqualTo("Saved.");
     assertThat(appRow(appId).findElement(By.className("webhook-url")).getAttribute("value"))
@@ -254,6 +254,13 @@ class ConsoleAppsIntegrationTests {
     console.open("/ops/apps");
     assertThat(appRow(made[0]).getText()).contains(name, "ACTIVE");
     return made;
+  }
+
+  private WebElement inAppRow(String appId, String className) {
+    return new org.openqa.selenium.support.ui.WebDriverWait(
+            browser.driver(), java.time.Duration.ofSeconds(10))
+        .ignoring(org.openqa.selenium.WebDriverException.class)
+        .until(driver -> appRow(appId).findElement(By.className(className)));
   }
 
   private WebElement appRow(String appId) {
