@@ -66,6 +66,11 @@ class AppBootstrap implements ApplicationRunner {
       apps.create(DEMO_APP_ID, "Demo shop", apps.newSecret());
       log.info("app created appId={} from=payonce.apps.demo", DEMO_APP_ID);
     }
+    // Without a webhook secret an order's notifyUrl would get nothing: the demo app has one.
+    if (!apps.hasWebhookSecret(DEMO_APP_ID)) {
+      String url = apps.find(DEMO_APP_ID).map(MerchantApp::webhookUrl).orElse(null);
+      apps.setWebhook(DEMO_APP_ID, url, "whsec_" + apps.newSecret());
+    }
     String secret = apps.secrets(DEMO_APP_ID).get(0);
     console.println(
         """
@@ -73,7 +78,8 @@ class AppBootstrap implements ApplicationRunner {
         PayOnce demo app (embedded profile only; sign API requests with it, see README.md):
           PAYONCE_APP_ID=%s
           PAYONCE_APP_SECRET=%s
+          PAYONCE_WEBHOOK_SECRET=%s   (verifies the webhooks sent to an order's notifyUrl)
         """
-            .formatted(DEMO_APP_ID, secret));
+            .formatted(DEMO_APP_ID, secret, apps.webhookSecret(DEMO_APP_ID).orElseThrow()));
   }
 }

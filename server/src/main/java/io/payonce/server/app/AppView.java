@@ -20,4 +20,13 @@ public record AppView(
     String webhookUrl,
     boolean webhookSecretSet,
     boolean bootstrapChannels,
-    List<ChannelConfig> channels) {}
+    List<ChannelConfig> channels) {
+
+  /** What an operator action's record keeps of the app: never a secret, only whether one is set. */
+  public String recorded() {
+    return status
+        + " · webhook "
+        + (webhookUrl == null ? "none" : webhookUrl)
+        + (webhookSecretSet ? " (signed)" : "");
+  }
+}

@@ -33,7 +33,14 @@ public record OperatorAction(
     CHANGE_ROLE,
     DISABLE_OPERATOR,
     ENABLE_OPERATOR,
-    RESEND_WEBHOOK
+    RESEND_WEBHOOK,
+    CREATE_APP,
+    DISABLE_APP,
+    ENABLE_APP,
+    ROTATE_APP_SECRET,
+    SET_APP_WEBHOOK,
+    PUT_CHANNEL_CONFIG,
+    REMOVE_CHANNEL_CONFIG
   }
 
   /** How it ended. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.Apps;
 import io.payonce.server.consumer.example.FulfilmentConsumer;
 import io.payonce.server.journal.Aggregate;
@@ -14,6 +15,7 @@ import io.payonce.server.testing.OnServer;
 import io.payonce.server.testing.PaidOrders;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.ServerControl;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestServer;
 import io.payonce.server.webhook.WebhookDeliveries;
 import java.time.Clock;
@@ -88,6 +90,7 @@ abstract class RabbitRelayIntegrationTests {
   @Autowired JdbcClient jdbc;
   @Autowired Clock clock;
   @Autowired Apps apps;
+  @Autowired AppAdmin appAdmin;
   @Autowired WebhookDeliveries webhooks;
 
   /** How many paid orders the volume test makes on this database. */
@@ -127,6 +130,7 @@ abstract class RabbitRelayIntegrationTests {
   void anAppsWebhookDeliveriesAreRecordedAlongsideTheBroker() {
     String appId = "rabbit-wh-" + UUID.randomUUID().toString().substring(0, 8);
     apps.create(appId, "webhooks with RabbitMQ", "api-secret-" + appId);
+    TestApps.giveAlipayAccount(appAdmin, appId);
     apps.setWebhook(appId, "http://127.0.0.1:9/not-posted-in-this-test", "whsec-" + appId);
 
     String orderNo = paidOrders().payOne(appId, "rabbit-wh", null);

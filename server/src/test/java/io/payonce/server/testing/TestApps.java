@@ -1,6 +1,8 @@
 package io.payonce.server.testing;
 
+import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.RequestSignatures;
+import io.payonce.server.channel.Channel;
 import io.payonce.server.order.OrderRef;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -21,6 +23,8 @@ public final class TestApps {
 
   private static final String RUN = Long.toString(System.nanoTime(), 36);
   private static final AtomicLong NEXT = new AtomicLong();
+  private static final AtomicLong NEXT_ACCOUNT =
+      new AtomicLong(System.currentTimeMillis() % 1_000_000_000L * 1000);
 
   private TestApps() {}
 
@@ -64,6 +68,17 @@ public final class TestApps {
       HttpRequest.Builder request, String method, URI uri, byte[] body) {
     headers(method, uri, body).forEach(request::header);
     return request;
+  }
+
+  /**
+   * Gives an app an Alipay account of its own (a fresh Alipay app id; the keys are generated and
+   * registered with the sandbox at its first use): an app without one cannot open a payment.
+   */
+  public static void giveAlipayAccount(AppAdmin admin, String appId) {
+    admin.putChannel(
+        appId,
+        Channel.ALIPAY,
+        Map.of("appId", "2097" + String.format("%012d", NEXT_ACCOUNT.incrementAndGet())));
   }
 
   /** Whether a path is the merchant API's (the only paths the server checks signatures on). */

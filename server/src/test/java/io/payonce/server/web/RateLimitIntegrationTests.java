@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.AppCredentials;
 import io.payonce.server.app.Apps;
-import io.payonce.server.channel.Channel;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestApps;
@@ -16,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,8 +38,6 @@ import org.springframework.test.context.TestPropertySource;
 class RateLimitIntegrationTests {
 
   private static final String TOO_MANY = "https://payonce.io/problems/too-many-requests";
-  private static final AtomicLong NEXT_ACCOUNT =
-      new AtomicLong(System.currentTimeMillis() % 1_000_000_000L * 1000);
 
   @LocalServerPort int port;
   @Autowired Apps apps;
@@ -55,13 +51,8 @@ class RateLimitIntegrationTests {
     PayOnceHttp http = new PayOnceHttp(port);
     shopApp = apps.create("rate-limited shop");
     AppCredentials other = apps.create("another shop");
-    // Their own Alipay accounts (keys generated and registered with the sandbox at the first use).
-    for (AppCredentials app : List.of(shopApp, other)) {
-      admin.putChannel(
-          app.appId(),
-          Channel.ALIPAY,
-          Map.of("appId", "2097" + String.format("%012d", NEXT_ACCOUNT.incrementAndGet())));
-    }
+    TestApps.giveAlipayAccount(admin, shopApp.appId());
+    TestApps.giveAlipayAccount(admin, other.appId());
     shop = http.as(shopApp.appId(), shopApp.secret());
     otherShop = http.as(other.appId(), other.secret());
   }

@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.Apps;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.OutboxRelay;
@@ -16,6 +17,7 @@ import io.payonce.server.payment.PaymentOpener;
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PaidOrders;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -55,6 +57,7 @@ abstract class WebhookDeliveryIntegrationTests {
   @Autowired WebhookPoster poster;
   @Autowired WebhookProperties props;
   @Autowired Apps apps;
+  @Autowired AppAdmin admin;
   @Autowired Alarms alarms;
   @Autowired MeterRegistry meters;
   @Autowired PlatformTransactionManager transactionManager;
@@ -329,8 +332,10 @@ abstract class WebhookDeliveryIntegrationTests {
   void anAppWithoutWebhookUrlOrSecretGetsNoDeliveryAndItsEventsAreStillPublished() {
     String noUrl = "wh-none-" + UUID.randomUUID().toString().substring(0, 8);
     apps.create(noUrl, "no url", "secret-" + noUrl);
+    TestApps.giveAlipayAccount(admin, noUrl);
     String noSecret = "wh-nosec-" + UUID.randomUUID().toString().substring(0, 8);
     apps.create(noSecret, "no secret", "secret-" + noSecret);
+    TestApps.giveAlipayAccount(admin, noSecret);
     apps.setWebhook(noSecret, receiver.url("/no-secret"), null);
     PaidOrders paid = new PaidOrders(orderService, opener, applier, clock);
     String orderA = paid.payOne(noUrl, "wh-none", null);
@@ -348,6 +353,7 @@ abstract class WebhookDeliveryIntegrationTests {
     String secret = "whsec-" + UUID.randomUUID();
     String path = "/" + id;
     apps.create(id, name, "api-secret-" + UUID.randomUUID());
+    TestApps.giveAlipayAccount(admin, id);
     apps.setWebhook(id, receiver.url(path), secret);
     return new TestApp(id, secret, path);
   }

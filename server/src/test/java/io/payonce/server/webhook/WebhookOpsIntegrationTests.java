@@ -3,6 +3,7 @@ package io.payonce.server.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.Apps;
 import io.payonce.server.operator.OperatorAction;
 import io.payonce.server.operator.OperatorActions;
@@ -13,6 +14,7 @@ import io.payonce.server.payment.PaymentOpener;
 import io.payonce.server.testing.PaidOrders;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -44,6 +46,7 @@ class WebhookOpsIntegrationTests {
   @Autowired WebhookDispatcher dispatcher;
   @Autowired WebhookDeliveries deliveries;
   @Autowired Apps apps;
+  @Autowired AppAdmin admin;
   @Autowired OrderService orderService;
   @Autowired PaymentOpener opener;
   @Autowired ChannelResultApplier applier;
@@ -128,6 +131,7 @@ class WebhookOpsIntegrationTests {
     String appId = "wh-ops-" + UUID.randomUUID().toString().substring(0, 8);
     String path = "/" + appId;
     apps.create(appId, "ops", "api-secret-" + appId);
+    TestApps.giveAlipayAccount(admin, appId);
     apps.setWebhook(appId, receiver.url(path), "whsec-" + appId);
     String orderNo =
         new PaidOrders(orderService, opener, applier, clock).payOne(appId, "wh-ops", null);

@@ -27,12 +27,12 @@ import tools.jackson.databind.json.JsonMapper;
  * on arrival), 503 while the path is down, else 200. A path can be held: its requests wait on a
  * latch the test opens, to keep POSTs in flight.
  */
-final class WebhookReceiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** One request as the receiver saw it. */
-  record Received(
+  public record Received(
       String path, String eventId, String signature, String body, String orderNo, String type) {}
 
   private final HttpServer server;
@@ -42,7 +42,7 @@ final class WebhookReceiver implements AutoCloseable {
   private final Set<String> down = ConcurrentHashMap.newKeySet();
   private final Map<String, CountDownLatch> holds = new ConcurrentHashMap<>();
 
-  WebhookReceiver() {
+  public WebhookReceiver() {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
     } catch (IOException e) {
@@ -53,7 +53,7 @@ final class WebhookReceiver implements AutoCloseable {
     server.start();
   }
 
-  String url(String path) {
+  public String url(String path) {
     return "http://127.0.0.1:" + server.getAddress().getPort() + path;
   }
 
@@ -81,7 +81,7 @@ final class WebhookReceiver implements AutoCloseable {
     return received.stream().filter(r -> r.path().equals(path)).toList();
   }
 
-  List<Received> ofOrder(String orderNo) {
+  public List<Received> ofOrder(String orderNo) {
     return received.stream().filter(r -> orderNo.equals(r.orderNo())).toList();
   }
 

@@ -2,14 +2,19 @@ package io.payonce.server.app.web;
 
 import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.AppCredentials;
+import io.payonce.server.app.AppNotFoundException;
 import io.payonce.server.app.AppStatus;
 import io.payonce.server.app.AppView;
 import io.payonce.server.app.ChannelConfig;
 import io.payonce.server.channel.Channel;
+import io.payonce.server.operator.OperatorAction.Kind;
+import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.web.ProblemType;
+import java.security.Principal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -33,9 +38,11 @@ import org.springframework.web.bind.annotation.RestController;
 class AppAdminController {
 
   private final AppAdmin admin;
+  private final OperatorActions actions;
 
-  AppAdminController(AppAdmin admin) {
+  AppAdminController(AppAdmin admin, OperatorActions actions) {
     this.admin = admin;
+    this.actions = actions;
   }
 
   /** The body of {@code POST /ops/api/apps}. */
@@ -45,8 +52,14 @@ class AppAdminController {
   record Webhook(String url, String secret) {}
 
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<AppCredentials> create(@RequestBody NewApp body) {
-    return ResponseEntity.status(HttpStatus.CREATED).body(admin.create(body.name()));
+  ResponseEntity<AppCredentials> create(@RequestBody NewApp body, Principal operator) {
+    AppCredentials made =
+        actions.run(
+            new OperatorActions.Request(
+                operator.getName(), Kind.CREATE_APP, "app named " + body.name(), null, "none"),
+            () -> admin.create(body.name()),
+            created -> "app " + created.appId() + " ACTIVE");
+    return ResponseEntity.status(HttpStatus.CREATED).body(made);
   }
 
   @GetMapping
@@ -60,32 +73,48 @@ class AppAdminController {
   }
 
   @PostMapping("/{appId}/disable")
-  AppView disable(@PathVariable String appId) {
-    return admin.setStatus(appId, AppStatus.DISABLED);
+  AppView disable(@PathVariable String appId, Principal operator) {
+    return audited(
+        operator, Kind.DISABLE_APP, appId, () -> admin.setStatus(appId, AppStatus.DISABLED));
   }
 
   @PostMapping("/{appId}/enable")
-  AppView enable(@PathVariable String appId) {
-    return admin.setStatus(appId, AppStatus.ACTIVE);
+  AppView enable(@PathVariable String appId, Principal operator) {
+    return audited(
+        operator, Kind.ENABLE_APP, appId, () -> admin.setStatus(appId, AppStatus.ACTIVE));
   }
 
   /** A fresh secret; the older of two active ones is revoked. */
   @PostMapping("/{appId}/secrets")
-  ResponseEntity<AppCredentials> rotate(@PathVariable String appId) {
-    return ResponseEntity.status(HttpStatus.CREATED).body(admin.rotate(appId));
+  ResponseEntity<AppCredentials> rotate(@PathVariable String appId, Principal operator) {
+    AppCredentials rotated =
+        actions.run(
+            request(operator, Kind.ROTATE_APP_SECRET, appId),
+            () -> admin.rotate(appId),
+            made -> "a new secret; the older of two active ones revoked");
+    return ResponseEntity.status(HttpStatus.CREATED).body(rotated);
   }
 
   @PutMapping(path = "/{appId}/webhook", consumes = MediaType.APPLICATION_JSON_VALUE)
-  AppView webhook(@PathVariable String appId, @RequestBody Webhook body) {
-    return admin.setWebhook(appId, body.url(), body.secret());
+  AppView webhook(@PathVariable String appId, @RequestBody Webhook body, Principal operator) {
+    return audited(
+        operator,
+        Kind.SET_APP_WEBHOOK,
+        appId,
+        () -> admin.setWebhook(appId, body.url(), body.secret()));
   }
 
   @PutMapping(path = "/{appId}/channels/{channel}", consumes = MediaType.APPLICATION_JSON_VALUE)
   ChannelConfig putChannel(
       @PathVariable String appId,
       @PathVariable String channel,
-      @RequestBody Map<String, String> settings) {
-    return admin.putChannel(appId, channel(channel), settings);
+      @RequestBody Map<String, String> settings,
+      Principal operator) {
+    Channel which = channel(channel);
+    return actions.run(
+        request(operator, Kind.PUT_CHANNEL_CONFIG, appId),
+        () -> admin.putChannel(appId, which, settings),
+        config -> which + " account " + config.accountId() + " " + config.summary());
   }
 
   @GetMapping("/{appId}/channels/{channel}")
@@ -97,10 +126,30 @@ class AppAdminController {
   }
 
   @DeleteMapping("/{appId}/channels/{channel}")
-  ResponseEntity<?> removeChannel(@PathVariable String appId, @PathVariable String channel) {
-    return admin.removeChannel(appId, channel(channel))
-        ? ResponseEntity.noContent().build()
-        : noConfiguration();
+  ResponseEntity<?> removeChannel(
+      @PathVariable String appId, @PathVariable String channel, Principal operator) {
+    Channel which = channel(channel);
+    boolean removed =
+        actions.run(
+            request(operator, Kind.REMOVE_CHANNEL_CONFIG, appId),
+            () -> admin.removeChannel(appId, which),
+            done -> done ? which + " configuration removed" : "no configuration to remove");
+    return removed ? ResponseEntity.noContent().build() : noConfiguration();
+  }
+
+  /** Runs a change of an app as an operator action, recorded with the app before and after. */
+  private AppView audited(Principal operator, Kind kind, String appId, Supplier<AppView> change) {
+    return actions.run(request(operator, kind, appId), change, AppView::recorded);
+  }
+
+  private OperatorActions.Request request(Principal operator, Kind kind, String appId) {
+    String before;
+    try {
+      before = admin.get(appId).recorded();
+    } catch (AppNotFoundException e) {
+      before = "no such app";
+    }
+    return new OperatorActions.Request(operator.getName(), kind, "app " + appId, null, before);
   }
 
   private static ResponseEntity<ProblemDetail> noConfiguration() {

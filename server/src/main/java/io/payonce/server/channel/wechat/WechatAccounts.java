@@ -89,8 +89,12 @@ class WechatAccounts implements ChannelAccounts {
     if (settings == null) {
       return null;
     }
+    String certificate = settings.values().get(WechatSettingsFormat.V2_CERTIFICATE);
     WechatClientProvider provider =
-        new WechatClientProvider(props.forAccount(settings.values(), configKey), environment);
+        new WechatClientProvider(
+            props.forAccount(settings.values(), configKey),
+            environment,
+            certificate == null ? null : MerchantCertificate.bytes(certificate));
     return new Built(
         settings.version(),
         new Account(configKey, provider, new WechatChannel(provider, listener, clock)));

@@ -28,6 +28,7 @@ class WechatClientProvider {
 
   private final WechatProperties props;
   private final Environment environment;
+  private final byte[] v2Certificate;
   private volatile Clients clients;
 
   /** Everything built from one set of keys. */
@@ -42,8 +43,17 @@ class WechatClientProvider {
       BillDownloadServiceExtension bills) {}
 
   WechatClientProvider(WechatProperties props, Environment environment) {
+    this(props, environment, null);
+  }
+
+  /**
+   * @param v2Certificate a stored merchant's API certificate (PKCS#12 bytes), or null to use the
+   *     properties' file, if any
+   */
+  WechatClientProvider(WechatProperties props, Environment environment, byte[] v2Certificate) {
     this.props = props;
     this.environment = environment;
+    this.v2Certificate = v2Certificate == null ? null : v2Certificate.clone();
   }
 
   Clients clients() {
@@ -122,7 +132,9 @@ class WechatClientProvider {
     if (props.redirected()) {
       config.setPayBaseUrl(environment.resolveRequiredPlaceholders(props.apiBaseUrl()));
     }
-    if (WechatProperties.present(props.v2CertificatePath())) {
+    if (v2Certificate != null) {
+      config.setKeyContent(v2Certificate.clone());
+    } else if (WechatProperties.present(props.v2CertificatePath())) {
       config.setKeyPath(props.v2CertificatePath());
     } else {
       try {

@@ -12,9 +12,11 @@ import java.util.Map;
  * An app's WeChat Pay merchant: {@code mchid} and {@code appid} (required), and its keys: {@code
  * apiV3Key} and {@code v2Key} (32 characters each), {@code merchantPrivateKey} (PKCS#8, PEM or
  * Base64), {@code merchantSerialNumber}, {@code platformPublicKey} (the "WeChat Pay public key",
- * X.509, PEM or Base64) and {@code platformPublicKeyId}. With a sandbox configured ({@code
- * payonce.wechat.sandbox-url}) the keys may all be left out: a merchant is generated and registered
- * with the sandbox at the first use, as for the bootstrap configuration.
+ * X.509, PEM or Base64) and {@code platformPublicKeyId}; optionally {@code v2Certificate}, the
+ * merchant API certificate ({@code apiclient_cert.p12}, Base64; its password is the mchid), which
+ * APIv2 reverse (a payment code's cancel) needs for mutual TLS at WeChat Pay. With a sandbox
+ * configured ({@code payonce.wechat.sandbox-url}) the keys may all be left out: a merchant is
+ * generated and registered with the sandbox at the first use, as for the bootstrap configuration.
  */
 class WechatSettingsFormat implements ChannelSettingsFormat {
 
@@ -26,6 +28,7 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
   static final String MERCHANT_SERIAL_NUMBER = "merchantSerialNumber";
   static final String PLATFORM_PUBLIC_KEY = "platformPublicKey";
   static final String PLATFORM_PUBLIC_KEY_ID = "platformPublicKeyId";
+  static final String V2_CERTIFICATE = "v2Certificate";
 
   private static final List<String> KEYS =
       List.of(
@@ -61,6 +64,11 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
     settings.put(APPID, appid);
     summary.put(MCHID, mchid);
     summary.put(APPID, appid);
+    if (present(fields.get(V2_CERTIFICATE))) {
+      String certificate = fields.get(V2_CERTIFICATE).strip();
+      summary.putAll(MerchantCertificate.describe(certificate, mchid, V2_CERTIFICATE));
+      settings.put(V2_CERTIFICATE, certificate);
+    }
     boolean anyKey = KEYS.stream().anyMatch(k -> present(fields.get(k)));
     if (!anyKey && bootstrap.hasSandbox()) {
       summary.put("merchantKeys", "generated at first use, registered with the sandbox");

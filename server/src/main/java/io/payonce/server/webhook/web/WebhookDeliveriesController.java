@@ -1,11 +1,10 @@
 package io.payonce.server.webhook.web;
 
-import io.payonce.server.operator.OperatorAction;
-import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
 import io.payonce.server.webhook.DeliveryNotFoundException;
 import io.payonce.server.webhook.DeliveryState;
+import io.payonce.server.webhook.OperatorResend;
 import io.payonce.server.webhook.WebhookDeliveries;
 import io.payonce.server.webhook.WebhookDelivery;
 import java.security.Principal;
@@ -29,11 +28,11 @@ import org.springframework.web.bind.annotation.RestController;
 class WebhookDeliveriesController {
 
   private final WebhookDeliveries deliveries;
-  private final OperatorActions actions;
+  private final OperatorResend resend;
 
-  WebhookDeliveriesController(WebhookDeliveries deliveries, OperatorActions actions) {
+  WebhookDeliveriesController(WebhookDeliveries deliveries, OperatorResend resend) {
     this.deliveries = deliveries;
-    this.actions = actions;
+    this.resend = resend;
   }
 
   @GetMapping
@@ -59,28 +58,10 @@ class WebhookDeliveriesController {
     return deliveries.find(id).orElseThrow(() -> new DeliveryNotFoundException(id));
   }
 
-  /**
-   * Resends it now; recorded as the operator's action (who, which delivery, state before/after).
-   */
+  /** Resends it now; recorded as the operator's action ({@link OperatorResend}). */
   @PostMapping("/{id}/resend")
   WebhookDelivery resend(@PathVariable long id, Principal operator) {
-    WebhookDelivery before = one(id);
-    String name = operator.getName();
-    return actions.run(
-        new OperatorActions.Request(
-            name,
-            OperatorAction.Kind.RESEND_WEBHOOK,
-            "webhook delivery " + id + " " + before.eventType() + " " + before.orderNo(),
-            null,
-            before.state().name()),
-        () -> deliveries.resend(id, name),
-        after ->
-            after.state().name()
-                + " after attempt "
-                + after.attemptCount()
-                + " ("
-                + (after.lastStatus() != null ? "HTTP " + after.lastStatus() : after.lastFailure())
-                + ")");
+    return resend.resend(id, operator.getName());
   }
 
   private static DeliveryState state(String text) {

@@ -8,6 +8,9 @@ import java.time.Duration;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** A person at the console in a real browser: signs in with the form, posts forms. */
 final class ConsoleSession {
@@ -27,7 +30,7 @@ final class ConsoleSession {
     driver.get(base + "/ops/login");
     driver.findElement(By.id("username")).sendKeys(user);
     driver.findElement(By.id("password")).sendKeys(password);
-    driver.findElement(By.id("sign-in")).click();
+    leaveBy(driver.findElement(By.id("sign-in")));
     assertThat(driver.findElement(By.id("me")).getText()).startsWith(user + " · ");
     return this;
   }
@@ -45,10 +48,21 @@ final class ConsoleSession {
   }
 
   /**
+   * Clicks a control that leaves the page (a form's button, a link) and waits until the next page
+   * has replaced it, so that what is read next is the next page's.
+   */
+  void leaveBy(WebElement control) {
+    WebElement page = driver.findElement(By.tagName("html"));
+    control.click();
+    new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
+  }
+
+  /**
    * Posts a form the page did not offer, as a forged or hand-made request would: with the session's
    * CSRF token (copied from the sign-out form) or without any.
    */
   void postForm(String path, String fields, boolean withCsrfToken) {
+    WebElement page = driver.findElement(By.tagName("html"));
     ((JavascriptExecutor) driver)
         .executeScript(
             """
@@ -70,6 +84,7 @@ final class ConsoleSession {
             path,
             fields,
             withCsrfToken);
+    new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
   }
 
   /** An order and its payment. */

@@ -1,0 +1,177 @@
+package io.payonce.server.ops.web;
+
+import io.payonce.server.app.AppAdmin;
+import io.payonce.server.app.AppCredentials;
+import io.payonce.server.app.AppNotFoundException;
+import io.payonce.server.app.AppStatus;
+import io.payonce.server.app.AppView;
+import io.payonce.server.app.InvalidAppFieldException;
+import io.payonce.server.operator.OperatorAction.Kind;
+import io.payonce.server.operator.OperatorActions;
+import jakarta.servlet.http.HttpServletResponse;
+import java.security.Principal;
+import java.util.function.Supplier;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+/**
+ * {@code /ops/apps} (admins only, by the security chain): the merchant apps, and forms to create
+ * one, disable and enable it, rotate its API secret and set its webhook. The logic is {@link
+ * AppAdmin}'s (as for the JSON API); each change is recorded by {@link OperatorActions}, never with
+ * a secret in it.
+ *
+ * <p>A new secret is shown on the answer to the form's post itself, once, with {@code
+ * Cache-Control: no-store}, rather than carried to a redirected page in the session's flash
+ * attributes: so it is never stored server-side in the clear. The trade-off: reloading that answer
+ * posts again (the browser asks first), making another app or rotating again.
+ */
+@Controller
+class AppsConsoleController {
+
+  private final AppAdmin admin;
+  private final OperatorActions actions;
+
+  AppsConsoleController(AppAdmin admin, OperatorActions actions) {
+    this.admin = admin;
+    this.actions = actions;
+  }
+
+  @GetMapping("/ops/apps")
+  String list(Model model) {
+    model.addAttribute("apps", admin.list());
+    return "ops/apps";
+  }
+
+  @PostMapping("/ops/apps")
+  String create(
+      @RequestParam String name,
+      Principal operator,
+      Model model,
+      HttpServletResponse response,
+      RedirectAttributes flash) {
+    return secret(
+        model,
+        response,
+        flash,
+        "created",
+        () ->
+            actions.run(
+                request(operator, Kind.CREATE_APP, "app named " + name.strip(), "none"),
+                () -> admin.create(name),
+                made -> "app " + made.appId() + " ACTIVE"));
+  }
+
+  @PostMapping("/ops/apps/{appId}/secrets")
+  String rotate(
+      @PathVariable String appId,
+      Principal operator,
+      Model model,
+      HttpServletResponse response,
+      RedirectAttributes flash) {
+    return secret(
+        model,
+        response,
+        flash,
+        "rotated",
+        () ->
+            actions.run(
+                request(operator, Kind.ROTATE_APP_SECRET, "app " + appId, describe(appId)),
+                () -> admin.rotate(appId),
+                rotated -> "a new secret; the older of two active ones revoked"));
+  }
+
+  @PostMapping("/ops/apps/{appId}/enabled")
+  String enabled(
+      @PathVariable String appId,
+      @RequestParam boolean enabled,
+      Principal operator,
+      RedirectAttributes flash) {
+    return change(
+        flash,
+        request(
+            operator,
+            enabled ? Kind.ENABLE_APP : Kind.DISABLE_APP,
+            "app " + appId,
+            describe(appId)),
+        () -> admin.setStatus(appId, enabled ? AppStatus.ACTIVE : AppStatus.DISABLED));
+  }
+
+  @PostMapping("/ops/apps/{appId}/webhook")
+  String webhook(
+      @PathVariable String appId,
+      @RequestParam(required = false) String url,
+      @RequestParam(required = false) String secret,
+      Principal operator,
+      RedirectAttributes flash) {
+    boolean removing = url == null || url.isBlank();
+    if (!removing && (secret == null || secret.isBlank())) {
+      // The dispatcher sends nothing unsigned, and the stored secret is never read back to a
+      // page: a URL goes with its secret, typed again.
+      flash.addFlashAttribute("refused", "console.refused.webhookSecret");
+      return "redirect:/ops/apps";
+    }
+    return change(
+        flash,
+        request(operator, Kind.SET_APP_WEBHOOK, "app " + appId, describe(appId)),
+        () -> admin.setWebhook(appId, url, removing ? null : secret));
+  }
+
+  private String change(
+      RedirectAttributes flash, OperatorActions.Request request, Supplier<AppView> change) {
+    try {
+      actions.run(request, change, AppsConsoleController::describe);
+      flash.addFlashAttribute("done", "console.done.app");
+    } catch (InvalidAppFieldException | AppNotFoundException refused) {
+      refuse(flash, refused);
+    }
+    return "redirect:/ops/apps";
+  }
+
+  private static String secret(
+      Model model,
+      HttpServletResponse response,
+      RedirectAttributes flash,
+      String how,
+      Supplier<AppCredentials> make) {
+    AppCredentials credentials;
+    try {
+      credentials = make.get();
+    } catch (InvalidAppFieldException | AppNotFoundException refused) {
+      refuse(flash, refused);
+      return "redirect:/ops/apps";
+    }
+    response.setHeader(HttpHeaders.CACHE_CONTROL, CacheControl.noStore().getHeaderValue());
+    model.addAttribute("credentials", credentials);
+    model.addAttribute("how", how);
+    return "ops/app-secret";
+  }
+
+  private static void refuse(RedirectAttributes flash, RuntimeException refused) {
+    flash.addFlashAttribute("refused", "console.refused." + refused.getClass().getSimpleName());
+  }
+
+  private static OperatorActions.Request request(
+      Principal operator, Kind kind, String target, String before) {
+    return new OperatorActions.Request(operator.getName(), kind, target, null, before);
+  }
+
+  /** What the record keeps of an app: never a secret, only whether one is set. */
+  private String describe(String appId) {
+    try {
+      return describe(admin.get(appId));
+    } catch (AppNotFoundException e) {
+      return "no such app";
+    }
+  }
+
+  private static String describe(AppView app) {
+    return app.recorded();
+  }
+}
