@@ -28,8 +28,8 @@ final class RawScanToPay {
   private static final String INSERT_ORDER =
       """
       INSERT INTO orders (app_id, order_no, user_id, amount_minor, currency, title, status,
-                          created_at, updated_at, version)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                          notify_url, created_at, updated_at, version)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
       """;
 
   private static final String ORDER_COLUMNS =
@@ -223,8 +223,9 @@ final class RawScanToPay {
         insert.setString(5, "CNY");
         insert.setString(6, "Bench");
         insert.setString(7, "CREATED");
-        insert.setObject(8, now);
+        insert.setNull(8, java.sql.Types.VARCHAR);
         insert.setObject(9, now);
+        insert.setObject(10, now);
         insert.addBatch();
       }
       insert.executeBatch();
