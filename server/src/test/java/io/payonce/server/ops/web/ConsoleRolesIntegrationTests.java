@@ -61,7 +61,7 @@ class ConsoleRolesIntegrationTests {
     amount.sendKeys("5.00");
     driver.findElement(By.id("refund-reason")).sendKeys("half back");
     browser.documented("console", "timeline-refund-form");
-    driver.findElement(By.id("refund-submit")).click();
+    console.leaveBy(driver.findElement(By.id("refund-submit")));
 
     assertThat(console.text("done")).isEqualTo("Refunded.");
     assertThat(console.text("order-status")).isEqualTo("PARTIALLY_REFUNDED");
@@ -101,7 +101,7 @@ class ConsoleRolesIntegrationTests {
     String operator = newOperator("closer", OperatorRole.OPERATOR);
 
     console.signIn(operator, PASSWORD).open("/ops/payments/" + outTradeNo);
-    browser.driver().findElement(By.id("close-submit")).click();
+    console.leaveBy(browser.driver().findElement(By.id("close-submit")));
 
     assertThat(console.text("done")).isEqualTo("The order is closed.");
     assertThat(console.text("order-status")).isEqualTo("CLOSED");
@@ -157,7 +157,7 @@ class ConsoleRolesIntegrationTests {
     driver.findElement(By.id("new-username")).sendKeys(name);
     driver.findElement(By.id("new-password")).sendKeys(PASSWORD);
     driver.findElement(By.cssSelector("#new-role option[value=OPERATOR]")).click();
-    driver.findElement(By.id("create-operator")).click();
+    console.leaveBy(driver.findElement(By.id("create-operator")));
 
     assertThat(console.text("done")).isEqualTo("Saved.");
     WebElement row =
@@ -178,7 +178,7 @@ class ConsoleRolesIntegrationTests {
     console.open("/ops/login");
     browser.driver().findElement(By.id("username")).sendKeys(OpsCredential.USER);
     browser.driver().findElement(By.id("password")).sendKeys("guess");
-    browser.driver().findElement(By.id("sign-in")).click();
+    console.leaveBy(browser.driver().findElement(By.id("sign-in")));
 
     assertThat(console.text("login-error")).contains("Wrong user name or password");
     browser.documented("console", "login");
@@ -189,13 +189,13 @@ class ConsoleRolesIntegrationTests {
     console.asBootstrapAdmin().open("/ops/dashboard");
     assertThat(browser.driver().findElement(By.tagName("h1")).getText()).isEqualTo("Dashboard");
 
-    browser.driver().findElement(By.id("lang-zh")).click();
+    console.leaveBy(browser.driver().findElement(By.id("lang-zh")));
     assertThat(browser.driver().findElement(By.tagName("h1")).getText()).isEqualTo("概览");
     console.open("/ops/alarms");
     assertThat(browser.driver().findElement(By.tagName("h1")).getText()).isEqualTo("未处理告警");
     browser.documented("console", "alarms-zh");
 
-    browser.driver().findElement(By.id("lang-en")).click();
+    console.leaveBy(browser.driver().findElement(By.id("lang-en")));
     assertThat(browser.driver().findElement(By.tagName("h1")).getText()).isEqualTo("Open alarms");
   }
 

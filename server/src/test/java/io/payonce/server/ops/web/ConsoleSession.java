@@ -8,8 +8,8 @@ import java.time.Duration;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** A person at the console in a real browser: signs in with the form, posts forms. */
@@ -52,9 +52,31 @@ final class ConsoleSession {
    * has replaced it, so that what is read next is the next page's.
    */
   void leaveBy(WebElement control) {
-    WebElement page = driver.findElement(By.tagName("html"));
+    markThisPage();
     control.click();
-    new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
+    awaitTheNextPage();
+  }
+
+  /** Leaves a mark on the current document that the next document will not have. */
+  private void markThisPage() {
+    ((JavascriptExecutor) driver).executeScript("window.payonceLeaving = true;");
+  }
+
+  /**
+   * Waits until a document without the mark has loaded. Chromium answers a command sent while it
+   * swaps documents with errors of several kinds (a stale element, "Node ... does not belong to the
+   * document", a script context gone); each only means "not yet", so they are polled through.
+   */
+  private void awaitTheNextPage() {
+    new WebDriverWait(driver, Duration.ofSeconds(10), Duration.ofMillis(50))
+        .ignoring(WebDriverException.class)
+        .until(
+            d ->
+                (Boolean)
+                    ((JavascriptExecutor) d)
+                        .executeScript(
+                            "return window.payonceLeaving !== true"
+                                + " && document.readyState === 'complete';"));
   }
 
   /**
@@ -62,7 +84,7 @@ final class ConsoleSession {
    * CSRF token (copied from the sign-out form) or without any.
    */
   void postForm(String path, String fields, boolean withCsrfToken) {
-    WebElement page = driver.findElement(By.tagName("html"));
+    markThisPage();
     ((JavascriptExecutor) driver)
         .executeScript(
             """
@@ -84,7 +106,7 @@ final class ConsoleSession {
             path,
             fields,
             withCsrfToken);
-    new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
+    awaitTheNextPage();
   }
 
   /** An order and its payment. */

@@ -63,7 +63,7 @@ class OpsConsoleIntegrationTests {
 
     console.open("/ops/payments?orderNo=" + orderNo);
     assertThat(driver.findElements(By.cssSelector("tr.payment-row"))).hasSize(1);
-    driver.findElement(By.linkText(outTradeNo)).click();
+    console.leaveBy(driver.findElement(By.linkText(outTradeNo)));
     assertThat(driver.findElement(By.id("out-trade-no")).getText()).isEqualTo(outTradeNo);
   }
 
@@ -77,7 +77,8 @@ class OpsConsoleIntegrationTests {
         .until(() -> server.payment(outTradeNo).json().get("alarms").size() > 0);
     WebDriver driver = browser.driver();
 
-    new ConsoleSession(driver, server.serverBase()).asBootstrapAdmin().open("/ops/alarms");
+    ConsoleSession console = new ConsoleSession(driver, server.serverBase()).asBootstrapAdmin();
+    console.open("/ops/alarms");
 
     assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Open alarms");
     WebElement alarm =
@@ -87,7 +88,7 @@ class OpsConsoleIntegrationTests {
             .orElseThrow();
     assertThat(alarm.getText()).contains("AMOUNT_MISMATCH");
     browser.screenshot("ops-alarms");
-    alarm.findElement(By.linkText(outTradeNo)).click();
+    console.leaveBy(alarm.findElement(By.linkText(outTradeNo)));
     // Each of the channel's retries of the tampered notify is refused and raises its alarm.
     assertThat(rows(driver, "ALARM"))
         .isNotEmpty()
@@ -103,7 +104,7 @@ class OpsConsoleIntegrationTests {
             .orElseThrow();
     String id = first.getDomAttribute("data-id");
     first.findElement(By.name("resolution")).sendKeys("tampered by the chaos test");
-    first.findElement(By.cssSelector("form.resolve button")).click();
+    console.leaveBy(first.findElement(By.cssSelector("form.resolve button")));
     assertThat(driver.findElement(By.id("done")).getText()).isEqualTo("Alarm resolved.");
     assertThat(driver.findElements(By.cssSelector("tr.alarm[data-id='" + id + "']"))).isEmpty();
     driver.get(server.serverBase() + "/ops/payments/" + outTradeNo);
