@@ -1,9 +1,5 @@
 package io.payonce.server.db;
 
-import java.sql.DatabaseMetaData;
-import javax.sql.DataSource;
-import org.springframework.jdbc.support.JdbcUtils;
-import org.springframework.jdbc.support.MetaDataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -17,21 +13,12 @@ public class UpdateReturning {
 
   private final boolean supported;
 
-  UpdateReturning(DataSource dataSource) {
-    this.supported = "PostgreSQL".equals(productName(dataSource));
+  UpdateReturning(DatabaseProduct database) {
+    this.supported = database.postgresql();
   }
 
   /** Whether the database answers {@code UPDATE … RETURNING}. */
   public boolean supported() {
     return supported;
-  }
-
-  private static String productName(DataSource dataSource) {
-    try {
-      return JdbcUtils.extractDatabaseMetaData(
-          dataSource, DatabaseMetaData::getDatabaseProductName);
-    } catch (MetaDataAccessException e) {
-      throw new IllegalStateException("cannot tell which database this is", e);
-    }
   }
 }
