@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -24,6 +25,17 @@ class AppRepository {
       SELECT app_id, name, status, webhook_url
       FROM merchant_app
       WHERE app_id = :appId
+      """;
+
+  // One statement, so the app's status and its secrets come from one snapshot, without a
+  // transaction: a signed request's check costs one round trip. No active secret: one row, NULL.
+  private static final String SELECT_APP_WITH_ACTIVE_SECRETS =
+      """
+      SELECT a.app_id, a.name, a.status, a.webhook_url, s.secret_enc
+      FROM merchant_app a
+      LEFT JOIN app_secret s ON s.app_id = a.app_id AND s.revoked_at IS NULL
+      WHERE a.app_id = :appId
+      ORDER BY s.id DESC
       """;
 
   private static final String SELECT_ALL_APPS =
@@ -101,6 +113,25 @@ class AppRepository {
   Optional<MerchantApp> find(String appId) {
     return jdbc.sql(SELECT_APP).param("appId", appId).query(AppRepository::map).optional();
   }
+
+  /** The app and its active secrets (still encrypted), newest first. */
+  Optional<AppWithSecrets> findWithActiveSecrets(String appId) {
+    List<AppAndSecret> rows =
+        jdbc.sql(SELECT_APP_WITH_ACTIVE_SECRETS)
+            .param("appId", appId)
+            .query((rs, row) -> new AppAndSecret(map(rs, row), rs.getString("secret_enc")))
+            .list();
+    if (rows.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> secrets =
+        rows.stream().map(AppAndSecret::encrypted).filter(Objects::nonNull).toList();
+    return Optional.of(new AppWithSecrets(rows.get(0).app(), secrets));
+  }
+
+  private record AppAndSecret(MerchantApp app, String encrypted) {}
+
+  record AppWithSecrets(MerchantApp app, List<String> encryptedSecrets) {}
 
   List<MerchantApp> all() {
     return jdbc.sql(SELECT_ALL_APPS).query(AppRepository::map).list();

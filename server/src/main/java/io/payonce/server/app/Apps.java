@@ -109,6 +109,22 @@ public class Apps {
     return repository.webhookSecret(appId).map(encrypted -> cipher.decrypt(appId, encrypted));
   }
 
+  /**
+   * The app and its active API secrets in the clear, newest first, read in one statement outside
+   * any transaction: for the signature check, which runs on every signed request.
+   */
+  public Optional<SigningApp> forSignatureCheck(String appId) {
+    return repository
+        .findWithActiveSecrets(appId)
+        .map(
+            found ->
+                new SigningApp(
+                    found.app(),
+                    found.encryptedSecrets().stream()
+                        .map(encrypted -> cipher.decrypt(appId, encrypted))
+                        .toList()));
+  }
+
   /** The app's active API secrets in the clear, newest first: for the signature check only. */
   @Transactional(readOnly = true)
   public List<String> secrets(String appId) {

@@ -2,9 +2,9 @@ package io.payonce.server.app.web;
 
 import io.payonce.server.app.Apps;
 import io.payonce.server.app.CallingApp;
-import io.payonce.server.app.MerchantApp;
 import io.payonce.server.app.NonceStore;
 import io.payonce.server.app.RequestSignatures;
+import io.payonce.server.app.SigningApp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +42,8 @@ final class SignedRequestAuthenticationProvider implements AuthenticationProvide
   @Override
   public Authentication authenticate(Authentication authentication) {
     SignedRequest request = (SignedRequest) authentication;
-    Optional<MerchantApp> app = apps.find(request.appId());
-    List<String> secrets = app.isPresent() ? apps.secrets(request.appId()) : List.of();
+    Optional<SigningApp> app = apps.forSignatureCheck(request.appId());
+    List<String> secrets = app.map(SigningApp::secrets).orElse(List.of());
     boolean verified = false;
     for (String secret : secrets) {
       verified |= RequestSignatures.matches(secret, request.canonical(), request.signature());
@@ -59,7 +59,7 @@ final class SignedRequestAuthenticationProvider implements AuthenticationProvide
               + window.toMinutes()
               + " minutes from the server's time.");
     }
-    if (!app.get().active()) {
+    if (!app.get().app().active()) {
       throw new DisabledException("This app is disabled.");
     }
     Instant keepUntil = (signedAt.isAfter(now) ? signedAt : now).plus(window);
