@@ -18,7 +18,12 @@ public record ApplyResult(Kind kind, PaymentStatus current) {
     /** No payment has this out_trade_no; an alarm was raised. */
     UNKNOWN_PAYMENT,
     /** The channel's amount differs from the payment's; an alarm was raised, nothing applied. */
-    AMOUNT_MISMATCH
+    AMOUNT_MISMATCH,
+    /**
+     * The notify came through another channel configuration than the payment was made under; an
+     * alarm was raised, nothing applied.
+     */
+    CONFIG_MISMATCH
   }
 
   /** Whether the channel should be told the result was taken (no retry needed). */

@@ -71,6 +71,17 @@ public class ChannelResultApplier {
    *     results we asked for (query, close), which the conditional UPDATE alone keeps idempotent
    */
   public ApplyResult apply(ChannelTrade trade, TransitionSource source, ChannelFact fact) {
+    return apply(trade, source, fact, null);
+  }
+
+  /**
+   * Applies what a notify says about a trade, once its route is checked against the payment's own
+   * channel configuration — on the same read that finds the payment and its fact.
+   *
+   * @param route where the notify came from; null for results that need no such check
+   */
+  public ApplyResult apply(
+      ChannelTrade trade, TransitionSource source, ChannelFact fact, NotifyRoute route) {
     // A fact applied before is answered from this one read: no transaction, no lock, no write.
     Optional<PaymentRepository.PaymentWithFact> read =
         fact == null
@@ -88,6 +99,16 @@ public class ChannelResultApplier {
       return new ApplyResult(ApplyResult.Kind.UNKNOWN_PAYMENT, null);
     }
     Payment payment = found.get();
+    Optional<String> misrouted =
+        route == null ? Optional.empty() : NotifyRouting.mismatch(payment, route);
+    if (misrouted.isPresent()) {
+      alarms.raise(
+          AlarmType.APP_ID_MISMATCH,
+          payment.channel().name(),
+          payment.outTradeNo(),
+          misrouted.get());
+      return new ApplyResult(ApplyResult.Kind.CONFIG_MISMATCH, payment.status());
+    }
     if (trade.state().paid() && trade.totalAmountMinor() != payment.amount().minorUnits()) {
       alarms.raise(
           AlarmType.AMOUNT_MISMATCH,

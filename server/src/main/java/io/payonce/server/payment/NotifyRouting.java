@@ -32,15 +32,23 @@ public class NotifyRouting {
     }
     return payments
         .findByOutTradeNo(outTradeNo)
-        .map(Payment::channelConfig)
-        .filter(made -> !ChannelConfigKey.orBootstrap(made).equals(routedConfigKey))
-        .map(
-            made ->
-                "notify of configuration "
-                    + routedConfigKey
-                    + " (account "
-                    + Untrusted.forLog(account)
-                    + ") about a payment made under configuration "
-                    + made);
+        .flatMap(payment -> mismatch(payment, new NotifyRoute(routedConfigKey, account)));
+  }
+
+  /**
+   * Why a notify that came by {@code route} may not be applied to {@code payment}, if it may not.
+   */
+  static Optional<String> mismatch(Payment payment, NotifyRoute route) {
+    String made = ChannelConfigKey.orBootstrap(payment.channelConfig());
+    if (made.equals(route.configKey())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "notify of configuration "
+            + route.configKey()
+            + " (account "
+            + Untrusted.forLog(route.account())
+            + ") about a payment made under configuration "
+            + payment.channelConfig());
   }
 }

@@ -88,6 +88,9 @@ class PaymentMatcher {
           Verdict.of(Outcome.UNKNOWN_TRADE, line.outTradeNo(), "payment vanished while matching");
       // Someone (a notify, a query) recorded the success between our read and the repair.
       case NO_CHANGE, DUPLICATE -> Verdict.matched(line.outTradeNo());
+      // Only a notify's route is checked against the payment's configuration; a bill has none.
+      case CONFIG_MISMATCH ->
+          throw new IllegalStateException("a bill line was applied with a notify's route");
     };
   }
 

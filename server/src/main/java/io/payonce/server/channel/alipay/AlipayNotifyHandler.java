@@ -11,14 +11,13 @@ import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ApplyResult;
 import io.payonce.server.payment.ChannelFact;
 import io.payonce.server.payment.ChannelResultApplier;
-import io.payonce.server.payment.NotifyRouting;
+import io.payonce.server.payment.NotifyRoute;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +41,6 @@ public class AlipayNotifyHandler {
   private final AlipayNotifyVerifier verifier;
   private final ChannelResultApplier applier;
   private final NotifyReceipts receipts;
-  private final NotifyRouting routing;
   private final Alarms alarms;
   private final Clock clock;
 
@@ -50,13 +48,11 @@ public class AlipayNotifyHandler {
       AlipayNotifyVerifier verifier,
       ChannelResultApplier applier,
       NotifyReceipts receipts,
-      NotifyRouting routing,
       Alarms alarms,
       Clock clock) {
     this.verifier = verifier;
     this.applier = applier;
     this.receipts = receipts;
-    this.routing = routing;
     this.alarms = alarms;
     this.clock = clock;
   }
@@ -77,20 +73,14 @@ public class AlipayNotifyHandler {
           params, null, hash, verification.rejection().name(), FAIL, verification.detail());
     }
     ChannelNotice notice = verification.notice();
-    Optional<String> mismatch =
-        routing.mismatch(notice.outTradeNo(), verification.configKey(), params.get("app_id"));
-    if (mismatch.isPresent()) {
-      alarms.raise(
-          AlarmType.APP_ID_MISMATCH, Channel.ALIPAY.name(), notice.outTradeNo(), mismatch.get());
-      return reply(params, notice, hash, "CONFIG_MISMATCH", FAIL, mismatch.get());
-    }
     ApplyResult result;
     try {
       result =
           applier.apply(
               notice.trade(),
               TransitionSource.NOTIFY,
-              new ChannelFact(Channel.ALIPAY.name(), notice.eventKey(), hash));
+              new ChannelFact(Channel.ALIPAY.name(), notice.eventKey(), hash),
+              new NotifyRoute(verification.configKey(), params.get("app_id")));
     } catch (DataAccessException e) {
       // Transient (database down, lock timeout): fail, and Alipay will deliver it again.
       log.warn(

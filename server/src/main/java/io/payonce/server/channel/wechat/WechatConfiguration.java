@@ -101,12 +101,11 @@ class WechatConfiguration {
   @Bean
   WechatXmlNotifyHandler wechatXmlNotifyHandler(
       WechatAccounts accounts,
-      NotifyRouting routing,
       ChannelResultApplier applier,
       NotifyReceipts receipts,
       Alarms alarms,
       Clock clock) {
-    return new WechatXmlNotifyHandler(accounts, routing, applier, receipts, alarms, clock);
+    return new WechatXmlNotifyHandler(accounts, applier, receipts, alarms, clock);
   }
 
   @Bean

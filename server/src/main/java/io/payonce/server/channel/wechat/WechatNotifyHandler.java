@@ -15,6 +15,7 @@ import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ApplyResult;
 import io.payonce.server.payment.ChannelFact;
 import io.payonce.server.payment.ChannelResultApplier;
+import io.payonce.server.payment.NotifyRoute;
 import io.payonce.server.payment.NotifyRouting;
 import io.payonce.server.refund.Refunds;
 import java.nio.charset.StandardCharsets;
@@ -177,11 +178,6 @@ public class WechatNotifyHandler {
       return refuse(
           AlarmType.MALFORMED_NOTIFY, outTradeNo, envelope, hash, "MALFORMED", e.getMessage());
     }
-    Optional<String> mismatch = routing.mismatch(outTradeNo, account.configKey(), t.getMchid());
-    if (mismatch.isPresent()) {
-      return refuse(
-          AlarmType.APP_ID_MISMATCH, outTradeNo, envelope, hash, "CONFIG_MISMATCH", mismatch.get());
-    }
     String eventKey = trade.tradeNo() + ":" + t.getTradeState();
     ApplyResult result;
     try {
@@ -189,7 +185,8 @@ public class WechatNotifyHandler {
           applier.apply(
               trade,
               TransitionSource.NOTIFY,
-              new ChannelFact(Channel.WECHAT.name(), eventKey, hash));
+              new ChannelFact(Channel.WECHAT.name(), eventKey, hash),
+              new NotifyRoute(account.configKey(), t.getMchid()));
     } catch (DataAccessException e) {
       // Transient (database down, lock timeout): WeChat will deliver it again.
       return record(

@@ -14,13 +14,12 @@ import io.payonce.server.notify.NotifyReceipts;
 import io.payonce.server.payment.ApplyResult;
 import io.payonce.server.payment.ChannelFact;
 import io.payonce.server.payment.ChannelResultApplier;
-import io.payonce.server.payment.NotifyRouting;
+import io.payonce.server.payment.NotifyRoute;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +50,6 @@ public class WechatXmlNotifyHandler {
   private static final Logger log = LoggerFactory.getLogger(WechatXmlNotifyHandler.class);
 
   private final WechatAccounts accounts;
-  private final NotifyRouting routing;
   private final ChannelResultApplier applier;
   private final NotifyReceipts receipts;
   private final Alarms alarms;
@@ -59,13 +57,11 @@ public class WechatXmlNotifyHandler {
 
   WechatXmlNotifyHandler(
       WechatAccounts accounts,
-      NotifyRouting routing,
       ChannelResultApplier applier,
       NotifyReceipts receipts,
       Alarms alarms,
       Clock clock) {
     this.accounts = accounts;
-    this.routing = routing;
     this.applier = applier;
     this.receipts = receipts;
     this.alarms = alarms;
@@ -127,11 +123,6 @@ public class WechatXmlNotifyHandler {
             n.getTotalFee(),
             n.getOpenid(),
             WechatTime.parseCompact(n.getTimeEnd()));
-    Optional<String> mismatch = routing.mismatch(outTradeNo, account.configKey(), n.getMchId());
-    if (mismatch.isPresent()) {
-      return refuse(
-          AlarmType.APP_ID_MISMATCH, outTradeNo, n, hash, "CONFIG_MISMATCH", mismatch.get());
-    }
     String eventKey = n.getTransactionId() + ":SUCCESS";
     ApplyResult result;
     try {
@@ -139,7 +130,8 @@ public class WechatXmlNotifyHandler {
           applier.apply(
               trade,
               TransitionSource.NOTIFY,
-              new ChannelFact(Channel.WECHAT.name(), eventKey, hash));
+              new ChannelFact(Channel.WECHAT.name(), eventKey, hash),
+              new NotifyRoute(account.configKey(), n.getMchId()));
     } catch (DataAccessException e) {
       return record(outTradeNo, n, eventKey, hash, "ERROR", FAIL, e.getClass().getSimpleName());
     }
