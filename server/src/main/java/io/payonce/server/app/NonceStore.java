@@ -7,6 +7,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The nonces of signed requests still inside their window: in Redis when it is enabled ({@link
@@ -73,7 +74,9 @@ public class NonceStore {
       }
     }
     try {
-      jdbc.sql(insert)
+      // Inside a transaction the relaxed setting would last to its commit, and relax whatever
+      // else it writes: there the insert waits for its flush like everything else.
+      jdbc.sql(TransactionSynchronizationManager.isActualTransactionActive() ? INSERT : insert)
           .param("appId", appId)
           .param("nonce", nonce)
           .param("expiresAt", SqlTime.toColumn(keepUntil))

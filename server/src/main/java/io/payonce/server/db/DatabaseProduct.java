@@ -13,7 +13,7 @@ public class DatabaseProduct {
   private final String name;
 
   public DatabaseProduct(DataSource dataSource) {
-    this.name = productName(dataSource);
+    this.name = nameOf(dataSource);
   }
 
   /** Whether this is PostgreSQL. */
@@ -21,7 +21,8 @@ public class DatabaseProduct {
     return "PostgreSQL".equals(name);
   }
 
-  private static String productName(DataSource dataSource) {
+  /** The JDBC driver's product name of the database behind {@code dataSource}. */
+  static String nameOf(DataSource dataSource) {
     try {
       return JdbcUtils.extractDatabaseMetaData(
           dataSource, DatabaseMetaData::getDatabaseProductName);

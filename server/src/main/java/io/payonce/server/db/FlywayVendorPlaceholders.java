@@ -1,14 +1,10 @@
 package io.payonce.server.db;
 
-import java.sql.DatabaseMetaData;
 import java.util.HashMap;
 import java.util.Map;
-import javax.sql.DataSource;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.springframework.boot.flyway.autoconfigure.FlywayConfigurationCustomizer;
 import org.springframework.core.env.Environment;
-import org.springframework.jdbc.support.JdbcUtils;
-import org.springframework.jdbc.support.MetaDataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -44,7 +40,7 @@ class FlywayVendorPlaceholders implements FlywayConfigurationCustomizer {
   @Override
   public void customize(FluentConfiguration configuration) {
     Map<String, String> placeholders =
-        new HashMap<>(placeholdersFor(productName(configuration.getDataSource())));
+        new HashMap<>(placeholdersFor(DatabaseProduct.nameOf(configuration.getDataSource())));
     // Who owns the orders made before apps existed (V54): the bootstrap app.
     placeholders.put(
         "legacy_app_id", environment.getProperty("payonce.apps.bootstrap.id", "legacy"));
@@ -57,14 +53,5 @@ class FlywayVendorPlaceholders implements FlywayConfigurationCustomizer {
       case "H2", "PostgreSQL" -> STANDARD;
       default -> throw new IllegalStateException("Unsupported database: " + databaseProductName);
     };
-  }
-
-  private static String productName(DataSource dataSource) {
-    try {
-      return JdbcUtils.extractDatabaseMetaData(
-          dataSource, DatabaseMetaData::getDatabaseProductName);
-    } catch (MetaDataAccessException e) {
-      throw new IllegalStateException("Cannot tell which database to migrate", e);
-    }
   }
 }

@@ -16,6 +16,8 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * On PostgreSQL a signed request's nonce is committed without waiting for the WAL flush, and still
@@ -31,6 +33,8 @@ class NonceStoreIntegrationTestsOnPostgres {
   @Autowired DataSource dataSource;
   @Autowired DatabaseProduct database;
   @Autowired ObjectProvider<SharedNonces> noRedis;
+  @Autowired PlatformTransactionManager transactions;
+  @Autowired JdbcClient jdbc;
 
   @Test
   void aNonceIsTakenOnceAndItsReplayRefused() {
@@ -47,10 +51,11 @@ class NonceStoreIntegrationTestsOnPostgres {
     // One connection for the store and the counter: PostgreSQL reports a session's WAL statistics
     // only when asked to (pg_stat_force_next_flush) or a second after it went idle.
     try (Connection connection = dataSource.getConnection()) {
-      JdbcClient jdbc = JdbcClient.create(new SingleConnectionDataSource(connection, true));
-      NonceStore store = new NonceStore(jdbc, noRedis, database);
+      JdbcClient oneConnection =
+          JdbcClient.create(new SingleConnectionDataSource(connection, true));
+      NonceStore store = new NonceStore(oneConnection, noRedis, database);
       Instant now = Instant.now();
-      long before = walSyncs(jdbc);
+      long before = walSyncs(oneConnection);
 
       for (int i = 0; i < NONCES; i++) {
         assertThat(store.firstUse(TestApps.APP_ID, TestApps.nonce(), now, now.plusSeconds(300)))
@@ -60,9 +65,27 @@ class NonceStoreIntegrationTestsOnPostgres {
       // Waiting for its flush, each insert would sync the WAL once: 200 or more (measured: 200).
       // The WAL writer syncs in the background every 200 ms, and the application's own jobs
       // commit now and then, which leaves a few.
-      assertThat(walSyncs(jdbc) - before).isLessThan(NONCES / 4);
-      assertThat(jdbc.sql("SHOW synchronous_commit").query(String.class).single()).isEqualTo("on");
+      assertThat(walSyncs(oneConnection) - before).isLessThan(NONCES / 4);
+      assertThat(oneConnection.sql("SHOW synchronous_commit").query(String.class).single())
+          .isEqualTo("on");
     }
+  }
+
+  @Test
+  void insideATransactionTheNonceWaitsForItsFlushLikeEverythingElseInIt() {
+    String setting =
+        new TransactionTemplate(transactions)
+            .execute(
+                status -> {
+                  Instant now = Instant.now();
+                  assertThat(
+                          nonces.firstUse(
+                              TestApps.APP_ID, TestApps.nonce(), now, now.plusSeconds(300)))
+                      .isTrue();
+                  return jdbc.sql("SHOW synchronous_commit").query(String.class).single();
+                });
+
+    assertThat(setting).isEqualTo("on");
   }
 
   private static long walSyncs(JdbcClient jdbc) {

@@ -135,7 +135,9 @@ public class AlipayNotifyVerifier {
     Signature rsa2 = Signature.getInstance("SHA256withRSA");
     rsa2.initVerify(publicKeys.get(alipayPublicKey, AlipayNotifyVerifier::parsePublicKey));
     rsa2.update(content.getBytes(StandardCharsets.UTF_8));
-    return rsa2.verify(Base64.getMimeDecoder().decode(params.get("sign")));
+    // The sign strictly (no skipped characters), as the SDK's codec takes it; the key leniently,
+    // as configured keys often carry line breaks.
+    return rsa2.verify(Base64.getDecoder().decode(params.get("sign")));
   }
 
   private static PublicKey parsePublicKey(String base64) {
