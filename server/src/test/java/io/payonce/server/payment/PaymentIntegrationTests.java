@@ -34,6 +34,7 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -330,7 +331,9 @@ abstract class PaymentIntegrationTests {
                                 "bootstrap",
                                 clock.instant()));
                     return "inserted";
-                  } catch (DuplicateKeyException duplicate) {
+                  } catch (DuplicateKeyException | PessimisticLockingFailureException refused) {
+                    // Refused either way: by the unique key, or — InnoDB, when several losers
+                    // wait on the winner's key at once — as a deadlock victim, rolled back.
                     // That transaction is over (aborted on PostgreSQL): read in a new one.
                     return transactions
                         .execute(status -> payments.findInFlight(order.id()))

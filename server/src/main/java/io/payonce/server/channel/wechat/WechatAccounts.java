@@ -6,7 +6,7 @@ import io.payonce.server.channel.ChannelAccounts;
 import io.payonce.server.channel.ChannelCallListener;
 import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.channel.PaymentChannel;
-import io.payonce.server.channel.StoredAccounts;
+import io.payonce.server.channel.accounts.StoredAccounts;
 import java.time.Clock;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,9 +1,10 @@
-package io.payonce.server.channel;
+package io.payonce.server.channel.accounts;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.payonce.server.app.ChannelConfigs;
 import io.payonce.server.app.ChannelSettings;
+import io.payonce.server.channel.ChannelConfigKey;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import org.springframework.beans.factory.ObjectProvider;
