@@ -8,8 +8,6 @@ import io.payonce.server.payment.BarcodePayments;
 import io.payonce.server.payment.BarcodePayments.BarcodeAnswer;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
-import io.payonce.server.web.ProblemResponses;
-import io.payonce.server.web.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -50,22 +48,7 @@ class BarcodeController {
       @Schema(description = "A pay token from GET /api/pay/get-token") String payToken) {}
 
   @Operation(operationId = "alipayBarcode", summary = "Charge the buyer's Alipay payment code")
-  @ProblemResponses({
-    ProblemType.NOT_FOUND,
-    ProblemType.ORDER_PAID,
-    ProblemType.ORDER_CLOSED,
-    ProblemType.PAYMENT_IN_PROGRESS,
-    ProblemType.PAYMENT_REFUSED,
-    ProblemType.CHANNEL_UNAVAILABLE,
-    ProblemType.CHANNEL_REFUSED,
-    ProblemType.IDEMPOTENCY_KEY_INVALID,
-    ProblemType.IDEMPOTENCY_KEY_REUSED,
-    ProblemType.IDEMPOTENCY_KEY_IN_USE,
-    ProblemType.PAY_TOKEN_INVALID,
-    ProblemType.PAY_TOKEN_FORBIDDEN,
-    ProblemType.PAY_TOKEN_USED,
-    ProblemType.PAY_TOKEN_UNAVAILABLE
-  })
+  @BarcodeProblems
   @PostMapping(
       path = "/pay/alipay/barcode",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -80,22 +63,7 @@ class BarcodeController {
   }
 
   @Operation(operationId = "wechatBarcode", summary = "Charge the buyer's WeChat Pay payment code")
-  @ProblemResponses({
-    ProblemType.NOT_FOUND,
-    ProblemType.ORDER_PAID,
-    ProblemType.ORDER_CLOSED,
-    ProblemType.PAYMENT_IN_PROGRESS,
-    ProblemType.PAYMENT_REFUSED,
-    ProblemType.CHANNEL_UNAVAILABLE,
-    ProblemType.CHANNEL_REFUSED,
-    ProblemType.IDEMPOTENCY_KEY_INVALID,
-    ProblemType.IDEMPOTENCY_KEY_REUSED,
-    ProblemType.IDEMPOTENCY_KEY_IN_USE,
-    ProblemType.PAY_TOKEN_INVALID,
-    ProblemType.PAY_TOKEN_FORBIDDEN,
-    ProblemType.PAY_TOKEN_USED,
-    ProblemType.PAY_TOKEN_UNAVAILABLE
-  })
+  @BarcodeProblems
   @PostMapping(
       path = "/pay/wechat/barcode",
       consumes = MediaType.APPLICATION_JSON_VALUE,

@@ -8,8 +8,6 @@ import io.payonce.server.payment.PrecreateAnswer;
 import io.payonce.server.payment.QrPrecreation;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
-import io.payonce.server.web.ProblemResponses;
-import io.payonce.server.web.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -51,23 +49,7 @@ class PrecreateController {
       operationId = "alipayPrecreate",
       summary = "Alipay QR code for an order",
       description = PRECREATE_DESCRIPTION)
-  @ProblemResponses({
-    ProblemType.NOT_FOUND,
-    ProblemType.ORDER_PAID,
-    ProblemType.ORDER_CLOSED,
-    ProblemType.PAYMENT_IN_PROGRESS,
-    ProblemType.PAYMENT_EXPIRED,
-    ProblemType.CHANNEL_UNAVAILABLE,
-    ProblemType.CHANNEL_REFUSED,
-    ProblemType.IDEMPOTENCY_KEY_INVALID,
-    ProblemType.IDEMPOTENCY_KEY_REUSED,
-    ProblemType.IDEMPOTENCY_KEY_IN_USE,
-    ProblemType.PAY_TOKEN_INVALID,
-    ProblemType.PAY_TOKEN_FORBIDDEN,
-    ProblemType.PAY_TOKEN_USED,
-    ProblemType.PAY_TOKEN_UNAVAILABLE,
-    ProblemType.TOO_MANY_REQUESTS
-  })
+  @PrecreateProblems
   @PostMapping(
       path = ALIPAY_PATH,
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -85,23 +67,7 @@ class PrecreateController {
       operationId = "wechatPrecreate",
       summary = "WeChat Pay QR code for an order",
       description = PRECREATE_DESCRIPTION)
-  @ProblemResponses({
-    ProblemType.NOT_FOUND,
-    ProblemType.ORDER_PAID,
-    ProblemType.ORDER_CLOSED,
-    ProblemType.PAYMENT_IN_PROGRESS,
-    ProblemType.PAYMENT_EXPIRED,
-    ProblemType.CHANNEL_UNAVAILABLE,
-    ProblemType.CHANNEL_REFUSED,
-    ProblemType.IDEMPOTENCY_KEY_INVALID,
-    ProblemType.IDEMPOTENCY_KEY_REUSED,
-    ProblemType.IDEMPOTENCY_KEY_IN_USE,
-    ProblemType.PAY_TOKEN_INVALID,
-    ProblemType.PAY_TOKEN_FORBIDDEN,
-    ProblemType.PAY_TOKEN_USED,
-    ProblemType.PAY_TOKEN_UNAVAILABLE,
-    ProblemType.TOO_MANY_REQUESTS
-  })
+  @PrecreateProblems
   @PostMapping(
       path = WECHAT_PATH,
       consumes = MediaType.APPLICATION_JSON_VALUE,
