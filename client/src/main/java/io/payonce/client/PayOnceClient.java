@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,9 +24,10 @@ import tools.jackson.databind.json.JsonMapper;
  * and refunds. Every request is signed with the app's secret ({@link RequestSigner}). A failed
  * attempt is retried by the {@link RetryPolicy} — a network error, 429, 503, or a 409 that names a
  * Retry-After — and a retried POST carries the same {@code Idempotency-Key} as its first attempt,
- * generated once per call: the server answers the repeat from its first outcome, so nothing is
- * charged or refunded twice. Problems become typed exceptions ({@link PayOnceProblemException} and
- * its subclasses). Thread-safe; build one per app and keep it.
+ * drawn once per call or given by the caller ({@link IdempotencyKey}): the server answers the
+ * repeat from its first outcome, so nothing is charged or refunded twice. Problems become typed
+ * exceptions ({@link PayOnceProblemException} and its subclasses). Thread-safe; build one per app
+ * and keep it.
  *
  * <pre>{@code
  * PayOnceClient payonce = PayOnceClient.builder()
@@ -124,15 +124,33 @@ public final class PayOnceClient {
    *     payment-expired}: use {@link #refreshQrCode})
    */
   public QrCode precreate(Channel channel, String orderNo) {
-    return post("/pay/" + channel.path() + "/precreate", Map.of("orderNo", orderNo), QrCode.class);
+    return precreate(channel, orderNo, IdempotencyKey.random());
+  }
+
+  /**
+   * {@link #precreate(Channel, String)} under the caller's own key: asked again with the same key,
+   * even from another process, it is answered from the first outcome.
+   */
+  public QrCode precreate(Channel channel, String orderNo, IdempotencyKey key) {
+    return post(
+        "/pay/" + channel.path() + "/precreate", Map.of("orderNo", orderNo), QrCode.class, key);
   }
 
   /** A new QR code for the order, the old one closed first. */
   public QrCode refreshQrCode(Channel channel, String orderNo) {
+    return refreshQrCode(channel, orderNo, IdempotencyKey.random());
+  }
+
+  /**
+   * {@link #refreshQrCode(Channel, String)} under the caller's own key: a refresh asked again with
+   * the same key answers the code it made, and does not close it for yet another.
+   */
+  public QrCode refreshQrCode(Channel channel, String orderNo, IdempotencyKey key) {
     return post(
         "/pay/" + channel.path() + "/precreate",
         Map.of("orderNo", orderNo, "refresh", true),
-        QrCode.class);
+        QrCode.class,
+        key);
   }
 
   /**
@@ -141,10 +159,20 @@ public final class PayOnceClient {
    * @throws PayOnceProblemException {@code payment-refused} (402) when the channel refused it
    */
   public BarcodePayment payWithBarcode(Channel channel, String orderNo, String authCode) {
+    return payWithBarcode(channel, orderNo, authCode, IdempotencyKey.random());
+  }
+
+  /**
+   * {@link #payWithBarcode(Channel, String, String)} under the caller's own key: a till that
+   * restarts mid-payment asks again with the key it stored and gets the first outcome.
+   */
+  public BarcodePayment payWithBarcode(
+      Channel channel, String orderNo, String authCode, IdempotencyKey key) {
     return post(
         "/pay/" + channel.path() + "/barcode",
         Map.of("orderNo", orderNo, "authCode", authCode),
-        BarcodePayment.class);
+        BarcodePayment.class,
+        key);
   }
 
   /** The order's status and main payment, current with the channel. */
@@ -174,6 +202,15 @@ public final class PayOnceClient {
    * @throws PayOnceProblemException {@code refund-exceeds-payment} (422)
    */
   public Refund refund(String orderNo, String outRequestNo, String amount, String reason) {
+    return refund(orderNo, outRequestNo, amount, reason, IdempotencyKey.random());
+  }
+
+  /**
+   * {@link #refund(String, String, String, String)} under the caller's own key as well as its
+   * {@code outRequestNo}.
+   */
+  public Refund refund(
+      String orderNo, String outRequestNo, String amount, String reason, IdempotencyKey key) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("orderNo", orderNo);
     body.put("outRequestNo", outRequestNo);
@@ -181,7 +218,7 @@ public final class PayOnceClient {
     if (reason != null) {
       body.put("reason", reason);
     }
-    return post("/pay/refund", body, Refund.class);
+    return post("/pay/refund", body, Refund.class, key);
   }
 
   /** The order's refunds, oldest first. */
@@ -209,24 +246,30 @@ public final class PayOnceClient {
   // ---- HTTP
 
   private <T> T get(String path, String rawQuery, Class<T> type) {
-    return json.readValue(call("GET", path, rawQuery, null), type);
+    return json.readValue(call("GET", path, rawQuery, null, null), type);
   }
 
   private <T> T get(String path, String rawQuery, TypeReference<T> type) {
-    return json.readValue(call("GET", path, rawQuery, null), type);
+    return json.readValue(call("GET", path, rawQuery, null, null), type);
   }
 
   private <T> T post(String path, Object body, Class<T> type) {
+    return post(path, body, type, IdempotencyKey.random());
+  }
+
+  private <T> T post(String path, Object body, Class<T> type, IdempotencyKey key) {
     byte[] bytes = body == null ? new byte[0] : json.writeValueAsBytes(body);
-    return json.readValue(call("POST", path, null, bytes), type);
+    return json.readValue(
+        call("POST", path, null, bytes, Objects.requireNonNull(key, "key")), type);
   }
 
   /**
    * One logical call: its attempts share one Idempotency-Key (POST) and each is signed afresh (a
    * nonce is good once).
    */
-  private String call(String method, String path, String rawQuery, byte[] body) {
-    String idempotencyKey = "POST".equals(method) ? UUID.randomUUID().toString() : null;
+  private String call(
+      String method, String path, String rawQuery, byte[] body, IdempotencyKey key) {
+    String idempotencyKey = key == null ? null : key.value();
     URI uri = URI.create(baseUrl + path + (rawQuery == null ? "" : "?" + rawQuery));
     for (int attempt = 1; ; attempt++) {
       HttpResponse<String> response;
