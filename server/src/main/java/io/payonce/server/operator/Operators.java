@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
@@ -14,7 +15,8 @@ import org.springframework.stereotype.Service;
  * the record before the change, its result after (each write commits on its own, so that a refused
  * insert on PostgreSQL does not spoil the record of its refusal). Passwords are hashed by the
  * application's {@link PasswordEncoder} (Spring Security's delegating encoder: bcrypt, and any
- * older {@code {id}} form still verifies).
+ * older {@code {id}} form still verifies). A change of role or status is published as {@link
+ * OperatorAccessChanged} once stored: a signed-in operator must not keep what was taken away.
  */
 @Service
 public class Operators {
@@ -31,16 +33,19 @@ public class Operators {
   private final OperatorActions actions;
   private final PasswordEncoder encoder;
   private final Clock clock;
+  private final ApplicationEventPublisher events;
 
   Operators(
       OperatorRepository repository,
       OperatorActions actions,
       PasswordEncoder encoder,
-      Clock clock) {
+      Clock clock,
+      ApplicationEventPublisher events) {
     this.repository = repository;
     this.actions = actions;
     this.encoder = encoder;
     this.clock = clock;
+    this.events = events;
   }
 
   public Optional<Operator> find(String username) {
@@ -78,37 +83,43 @@ public class Operators {
   /** Gives the operator another role; the change is refused if someone changed it meanwhile. */
   public Operator changeRole(String admin, String username, OperatorRole role) {
     Operator current = existing(username);
-    return actions.run(
-        new OperatorActions.Request(
-            admin, Kind.CHANGE_ROLE, "operator " + username, null, "role=" + current.role()),
-        () -> {
-          if (current.role() != role
-              && !repository.changeRole(username, current.role(), role, clock.instant())) {
-            throw new OperatorConflictException("operator " + username + " changed meanwhile");
-          }
-          return existing(username);
-        },
-        changed -> "role=" + changed.role());
+    Operator changed =
+        actions.run(
+            new OperatorActions.Request(
+                admin, Kind.CHANGE_ROLE, "operator " + username, null, "role=" + current.role()),
+            () -> {
+              if (current.role() != role
+                  && !repository.changeRole(username, current.role(), role, clock.instant())) {
+                throw new OperatorConflictException("operator " + username + " changed meanwhile");
+              }
+              return existing(username);
+            },
+            after -> "role=" + after.role());
+    events.publishEvent(new OperatorAccessChanged(username));
+    return changed;
   }
 
-  /** Enables or disables the operator: a disabled one can no longer sign in. */
+  /** Enables or disables the operator: a disabled one can no longer sign in, and is signed out. */
   public Operator setEnabled(String admin, String username, boolean enabled) {
     Operator current = existing(username);
-    return actions.run(
-        new OperatorActions.Request(
-            admin,
-            enabled ? Kind.ENABLE_OPERATOR : Kind.DISABLE_OPERATOR,
-            "operator " + username,
-            null,
-            current.enabled() ? "enabled" : "disabled"),
-        () -> {
-          repository.changeStatus(
-              username,
-              enabled ? OperatorRepository.ACTIVE : OperatorRepository.DISABLED,
-              clock.instant());
-          return existing(username);
-        },
-        changed -> changed.enabled() ? "enabled" : "disabled");
+    Operator changed =
+        actions.run(
+            new OperatorActions.Request(
+                admin,
+                enabled ? Kind.ENABLE_OPERATOR : Kind.DISABLE_OPERATOR,
+                "operator " + username,
+                null,
+                current.enabled() ? "enabled" : "disabled"),
+            () -> {
+              repository.changeStatus(
+                  username,
+                  enabled ? OperatorRepository.ACTIVE : OperatorRepository.DISABLED,
+                  clock.instant());
+              return existing(username);
+            },
+            after -> after.enabled() ? "enabled" : "disabled");
+    events.publishEvent(new OperatorAccessChanged(username));
+    return changed;
   }
 
   private Operator existing(String username) {

@@ -86,7 +86,7 @@ final class HostileOpsRequests {
     EMPTY_BASIC("Authorization: Basic "),
     BEARER("Authorization: Bearer b3BzOnBheW9uY2U"),
     MERCHANT_SIGNATURE("PayOnce-App-Id: test-app"),
-    SESSION_COOKIE("Cookie: JSESSIONID=0123456789ABCDEF0123456789ABCDEF");
+    SESSION_COOKIE("Cookie: SESSION=MDEyMzQ1NjctODlhYi1jZGVmLTAxMjMtNDU2Nzg5YWJjZGVm");
 
     final String header;
 

@@ -7,14 +7,7 @@ import io.payonce.server.payment.Payments;
 import io.payonce.server.refund.Refunds;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
-import java.io.IOException;
-import java.net.CookieManager;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,23 +24,16 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 @PayOnceIntegrationTest
 class ConsoleFormLoginIntegrationTests {
 
-  private static final Pattern CSRF =
-      Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"|value=\"([^\"]+)\" name=\"_csrf\"");
-
   @LocalServerPort int port;
   @Autowired Refunds refunds;
   @Autowired Payments payments;
   @Autowired OperatorActions actions;
-  HttpClient browser;
+  ConsoleBrowser browser;
   String base;
 
   @BeforeEach
   void setUp() {
-    browser =
-        HttpClient.newBuilder()
-            .cookieHandler(new CookieManager())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    browser = new ConsoleBrowser();
     base = "http://127.0.0.1:" + port;
   }
 
@@ -138,31 +124,14 @@ class ConsoleFormLoginIntegrationTests {
   }
 
   private static String token(String page) {
-    Matcher m = CSRF.matcher(page);
-    assertThat(m.find()).as("a CSRF field on the page").isTrue();
-    return m.group(1) != null ? m.group(1) : m.group(2);
+    return ConsoleBrowser.token(page);
   }
 
-  private HttpResponse<String> get(String path, String language)
-      throws IOException, InterruptedException {
-    return browser.send(
-        HttpRequest.newBuilder(URI.create(path.startsWith("http") ? path : base + path))
-            .header("Accept", "text/html")
-            .header("Accept-Language", language)
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+  private HttpResponse<String> get(String path, String language) throws Exception {
+    return browser.get(path.startsWith("http") ? path : base + path, language);
   }
 
-  private HttpResponse<String> post(String path, String form, String token)
-      throws IOException, InterruptedException {
-    String body =
-        token == null ? form : form + "&_csrf=" + URLEncoder.encode(token, StandardCharsets.UTF_8);
-    return browser.send(
-        HttpRequest.newBuilder(URI.create(base + path))
-            .header("Accept", "text/html")
-            .header("Content-Type", "application/x-www-form-urlencoded")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+  private HttpResponse<String> post(String path, String form, String token) throws Exception {
+    return browser.post(base + path, form, token);
   }
 }
