@@ -3,6 +3,7 @@ package io.payonce.server.idempotency;
 import io.payonce.server.app.CallingApp;
 import io.payonce.server.web.BufferedBodyRequest;
 import io.payonce.server.web.ProblemType;
+import io.payonce.server.web.RequestPaths;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -74,7 +75,8 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
 
   @Override
   protected boolean shouldNotFilter(HttpServletRequest request) {
-    return !"POST".equals(request.getMethod()) || !props.paths().contains(request.getRequestURI());
+    return !"POST".equals(request.getMethod())
+        || !props.paths().contains(RequestPaths.routed(request));
   }
 
   @Override
@@ -95,7 +97,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
         runWithIssuedKey(cached, response, chain, fields, issuedKey);
         return;
       }
-      if (issued.requiredFor(request.getRequestURI())) {
+      if (issued.requiredFor(RequestPaths.routed(request))) {
         writeProblem(response, issuedKeyMissing(), null);
         return;
       }
@@ -119,7 +121,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
     // One key, one request, whatever the endpoint: a key sent to precreate and then to barcode pay
     // is a reuse with another request (422 naming the endpoint), never two payments.
     String scope = caller(request);
-    String canonical = canonical(fields, request.getRequestURI());
+    String canonical = canonical(fields, RequestPaths.routed(request));
     if (canonical.length() > MAX_BODY) {
       writeProblem(response, tooLarge(), null);
       return;
@@ -142,8 +144,8 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
       writeProblem(response, ProblemType.PAY_TOKEN_INVALID.problem(), null);
       return;
     }
-    String scope = app(request) + " " + IssuedKeys.FIELD + " " + request.getRequestURI();
-    String canonical = canonical(fields, request.getRequestURI());
+    String scope = app(request) + " " + IssuedKeys.FIELD + " " + RequestPaths.routed(request);
+    String canonical = canonical(fields, RequestPaths.routed(request));
     if (canonical.length() > MAX_BODY) {
       writeProblem(response, tooLarge(), null);
       return;

@@ -22,8 +22,13 @@ class ChannelCallbacks {
     return callbacks.stream().filter(callback -> callback.covers(path)).findFirst();
   }
 
+  /**
+   * The callback a request is for, by its decoded path or, for a request refused before it could be
+   * routed (its decoded path then says nothing), by its raw one: a failure reply to a request that
+   * was no callback costs nothing, a problem document to a channel would be misread.
+   */
   Optional<ChannelCallback> of(HttpServletRequest request) {
-    return at(request.getRequestURI());
+    return at(RequestPaths.routed(request)).or(() -> at(request.getRequestURI()));
   }
 
   static void refuse(ChannelCallback callback, HttpServletResponse response, int status)

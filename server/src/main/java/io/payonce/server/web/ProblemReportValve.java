@@ -43,8 +43,12 @@ public class ProblemReportValve extends ErrorReportValve {
       status = 400;
       response.setStatus(status);
     }
-    String path = request.getRequestURI();
-    Optional<ChannelCallback> callback = path == null ? Optional.empty() : callbacks.apply(path);
+    // Decoded, as the request was routed (RequestPaths), or raw for one refused before decoding.
+    String decoded = request.getDecodedRequestURI();
+    String raw = request.getRequestURI();
+    Optional<ChannelCallback> callback =
+        (decoded == null ? Optional.<ChannelCallback>empty() : callbacks.apply(decoded))
+            .or(() -> raw == null ? Optional.empty() : callbacks.apply(raw));
     if (callback.isPresent()) {
       write(response, callback.get().replyType().toString(), callback.get().failureReply());
       return;

@@ -127,7 +127,7 @@ class RateLimitFilter extends OncePerRequestFilter implements Ordered {
   }
 
   private Optional<Matched> route(HttpServletRequest request) {
-    String path = request.getRequestURI();
+    String path = RequestPaths.routed(request);
     for (RateLimitedRoute route : routes) {
       Optional<Map<String, String>> variables = route.match(request.getMethod(), path);
       if (variables.isPresent()) {

@@ -45,6 +45,11 @@ class PayTokenRequiredIntegrationTests {
     assertThat(problem.get("type").asString()).isEqualTo("https://payonce.io/problems/validation");
     assertThat(problem.get("errors").get(0).get("field").asString()).isEqualTo("payToken");
     assertThat(http.query(orderNo).json().get("payment").isNull()).isTrue();
+    Answer encoded =
+        http.post(
+            http.serverBase() + "/pay/alipay/%70recreate", Map.of("orderNo", orderNo), Map.of());
+    assertThat(encoded.status()).as("an encoded path is the same endpoint").isEqualTo(400);
+    assertThat(http.query(orderNo).json().get("payment").isNull()).isTrue();
 
     String token = http.get(http.serverBase() + "/api/pay/get-token?userId=frank").text("token");
     Answer with = http.precreate(Map.of("orderNo", orderNo, "payToken", token), Map.of());

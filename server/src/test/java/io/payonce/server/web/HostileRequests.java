@@ -276,16 +276,21 @@ final class HostileRequests {
                 Json.write(Map.of("orderNo", orders.created()))),
             RawHttp.Request.of("GET", "/pay/query?orderNo=" + orders.paying(), List.of(), null),
             RawHttp.Request.of("GET", "/api/pay/get-token?userId=u1", List.of(), null));
-    return Combinators.combine(valid, Arbitraries.of(BadCredentials.class))
+    // Any character of a path may come percent-encoded; the server must route and refuse it as the
+    // decoded path (an encoded "/%70ay/..." once went around the signature check).
+    Arbitrary<Integer> encodedAt = Arbitraries.integers().between(-1, 40);
+    return Combinators.combine(valid, Arbitraries.of(BadCredentials.class), encodedAt)
         .as(
-            (request, credentials) -> {
+            (request, credentials, at) -> {
               // A replay is the very request the fixture sent, signature and nonce included.
               RawHttp.Request sent =
                   credentials == BadCredentials.REPLAYED
                       ? orders.signedRead()
-                      : credentials.apply(request);
+                      : credentials.apply(percentEncodeOne(request, at));
               return new Hostile(
-                  sent.target().split("\\?")[0].replaceAll("/api/orders/[^/]+", "/api/orders/{}"),
+                  java.net.URLDecoder.decode(
+                          sent.target().split("\\?")[0], java.nio.charset.StandardCharsets.UTF_8)
+                      .replaceAll("/api/orders/[^/]+", "/api/orders/{}"),
                   "credentials-" + credentials.name().toLowerCase(Locale.ROOT),
                   null,
                   sent,
@@ -296,6 +301,32 @@ final class HostileRequests {
 
   private static List<String> json() {
     return List.of("Content-Type: application/json");
+  }
+
+  /**
+   * The request with the path's character at {@code at} (counted among the path's letters, modulo
+   * their number) percent-encoded; {@code -1} leaves it as it is.
+   */
+  static RawHttp.Request percentEncodeOne(RawHttp.Request request, int at) {
+    String target = request.target();
+    int query = target.indexOf('?');
+    String path = query < 0 ? target : target.substring(0, query);
+    List<Integer> letters = new ArrayList<>();
+    for (int i = 0; i < path.length(); i++) {
+      if (Character.isLetter(path.charAt(i))) {
+        letters.add(i);
+      }
+    }
+    if (at < 0 || letters.isEmpty()) {
+      return request;
+    }
+    int i = letters.get(at % letters.size());
+    String encoded =
+        path.substring(0, i)
+            + String.format(Locale.ROOT, "%%%02X", (int) path.charAt(i))
+            + path.substring(i + 1)
+            + (query < 0 ? "" : target.substring(query));
+    return new RawHttp.Request(request.method(), encoded, request.headers(), request.body());
   }
 
   /** How a request's merchant credentials can be wrong. */

@@ -1,6 +1,7 @@
 package io.payonce.server.app.web;
 
 import io.payonce.server.web.ChannelCallback;
+import io.payonce.server.web.RequestPaths;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -22,7 +23,7 @@ final class MerchantApiRequests implements RequestMatcher {
 
   @Override
   public boolean matches(HttpServletRequest request) {
-    String path = request.getRequestURI();
+    String path = RequestPaths.routed(request);
     return PREFIXES.stream().anyMatch(path::startsWith)
         && callbacks.stream().noneMatch(callback -> callback.covers(path));
   }

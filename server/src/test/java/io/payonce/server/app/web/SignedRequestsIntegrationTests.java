@@ -13,6 +13,7 @@ import io.payonce.server.testing.TestNumbers;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -82,6 +83,43 @@ class SignedRequestsIntegrationTests {
 
     assertUnauthorized(answer);
     assertThat(answer.header("WWW-Authenticate")).isEqualTo("PayOnce-HMAC-SHA256");
+  }
+
+  /**
+   * The path's characters percent-encoded, as a client may send them: the controllers are reached
+   * all the same, so the chain must be chosen on the decoded path (before, these went through no
+   * signature check at all and answered 500).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("endpoints")
+  void refusesAnUnsignedRequestWhosePathIsPercentEncoded(Endpoint endpoint) {
+    String path = endpoint.path();
+    String prefixEncoded = "/%" + Integer.toHexString(path.charAt(1)) + path.substring(2);
+    int last = path.indexOf('?') < 0 ? path.length() - 1 : path.indexOf('?') - 1;
+    String tailEncoded =
+        path.substring(0, last)
+            + "%"
+            + Integer.toHexString(path.charAt(last)).toUpperCase(java.util.Locale.ROOT)
+            + path.substring(last + 1);
+
+    for (String encoded : List.of(prefixEncoded, tailEncoded)) {
+      Endpoint sent = new Endpoint(endpoint.method(), encoded, endpoint.body());
+      assertUnauthorized(send(sent, Map.of("PayOnce-Unsigned", "yes")));
+      assertUnauthorized(
+          send(sent, signed(sent, TestApps.APP_ID, "not-the-secret", now(), nonce())));
+    }
+  }
+
+  @Test
+  void aRequestSignedOverItsEncodedPathIsServedAsTheDecodedOne() {
+    String orderNo = server.createOrder("1.00");
+    Endpoint encoded = new Endpoint("GET", "/%61pi/orders/" + orderNo, null);
+
+    Answer answer =
+        send(encoded, signed(encoded, TestApps.APP_ID, TestApps.SECRET, now(), nonce()));
+
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.text("orderNo")).isEqualTo(orderNo);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -197,6 +235,14 @@ class SignedRequestsIntegrationTests {
     apps.rotate(first.appId());
 
     assertThat(apps.secrets(first.appId())).hasSize(2).doesNotContain(first.secret());
+  }
+
+  @Test
+  void anEncodedCallbackPathIsStillTheChannelsCallback() {
+    Answer notify = server.postForm("/pay/alipay/%6Eotify", "out_trade_no=NONE&trade_status=X");
+
+    assertThat(notify.status()).isNotIn(401, 403, 500);
+    assertThat(notify.body()).isEqualTo("fail");
   }
 
   @Test

@@ -103,6 +103,32 @@ abstract class AlipayScanToPayIntegrationTests {
   }
 
   @Test
+  void anIdempotencyKeyIsTheSameKeyOnAnEncodedPathOfItsEndpoint() {
+    String orderNo = http.createOrder("3.22");
+    String otherOrder = http.createOrder("3.22");
+    String key = "key-enc-" + orderNo;
+
+    Answer first = http.precreate(Map.of("orderNo", orderNo), Map.of("Idempotency-Key", key));
+    Answer replayed =
+        http.post(
+            http.serverBase() + "/pay/alipay/%70recreate",
+            Map.of("orderNo", orderNo),
+            Map.of("Idempotency-Key", key));
+    Answer reused =
+        http.post(
+            http.serverBase() + "/pay/alipay/%70recreate",
+            Map.of("orderNo", otherOrder),
+            Map.of("Idempotency-Key", key));
+
+    assertThat(first.status()).isEqualTo(200);
+    assertThat(replayed.body()).isEqualTo(first.body());
+    assertThat(replayed.header("Idempotent-Replayed")).isEqualTo("true");
+    assertThat(reused.status()).isEqualTo(422);
+    assertThat(reused.text("type")).endsWith("/idempotency-key-reused");
+    assertThat(http.query(otherOrder).json().get("payment").isNull()).isTrue();
+  }
+
+  @Test
   void anIdempotencyKeyReusedWithAnotherBodyIsRefusedNamingTheField() {
     String orderNo = http.createOrder("3.21");
     String otherOrder = http.createOrder("3.21");
