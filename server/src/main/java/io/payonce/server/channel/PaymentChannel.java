@@ -19,6 +19,14 @@ public interface PaymentChannel {
    */
   Set<String> currencies();
 
+  /**
+   * The largest amount, in minor units, the channel takes in one payment: an order above it can be
+   * paid on another channel, and is refused here before any payment is opened.
+   */
+  default long maxAmountMinor() {
+    return Long.MAX_VALUE;
+  }
+
   /** Issues a QR code for a new trade that expires at {@code expireAt}. */
   ChannelOutcome<Precreated> precreate(
       String outTradeNo, Money amount, String subject, Instant expireAt);

@@ -55,6 +55,11 @@ public class PaymentChannels {
                     "channel " + channel + " has no configuration " + configKey));
   }
 
+  /** The channel's per-payment limit in minor units; none for a channel not configured here. */
+  public long maxAmountMinor(Channel channel) {
+    return find(channel).map(PaymentChannel::maxAmountMinor).orElse(Long.MAX_VALUE);
+  }
+
   /** Every configured channel. */
   public Collection<PaymentChannel> all() {
     return Collections.unmodifiableCollection(byChannel.values());

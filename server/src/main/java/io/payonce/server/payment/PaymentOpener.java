@@ -2,9 +2,11 @@ package io.payonce.server.payment;
 
 import io.payonce.server.app.ChannelConfigs;
 import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderNotPayableException;
@@ -36,6 +38,7 @@ public class PaymentOpener {
 
   private final OrderService orders;
   private final ChannelConfigs channelConfigs;
+  private final PaymentChannels channels;
   private final OrderTransitions orderTransitions;
   private final PaymentRepository payments;
   private final Journal journal;
@@ -47,6 +50,7 @@ public class PaymentOpener {
   PaymentOpener(
       OrderService orders,
       ChannelConfigs channelConfigs,
+      PaymentChannels channels,
       OrderTransitions orderTransitions,
       PaymentRepository payments,
       Journal journal,
@@ -56,6 +60,7 @@ public class PaymentOpener {
     this.conflicts = meters.counter("payonce.payment.open.conflicts");
     this.orders = orders;
     this.channelConfigs = channelConfigs;
+    this.channels = channels;
     this.orderTransitions = orderTransitions;
     this.payments = payments;
     this.journal = journal;
@@ -134,6 +139,12 @@ public class PaymentOpener {
     Order order = orders.findById(orderId).orElseThrow();
     // The account the payment is made with, fixed now: every later call about it uses this one.
     String channelConfig = channelConfigs.resolve(order.appId(), channel);
+    long limit = channels.maxAmountMinor(channel);
+    if (order.amount().minorUnits() > limit) {
+      // Before the intent row: a payment the channel cannot even be asked for must not exist.
+      throw new AmountOverChannelLimitException(
+          channel, Money.ofMinor(limit, order.amount().currency()));
+    }
     if (order.status() == OrderStatus.CREATED) {
       orderTransitions.apply(orderId, OrderStatus.PAYING, TransitionSource.API, "payment opened");
     }

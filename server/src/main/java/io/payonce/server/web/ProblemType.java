@@ -55,6 +55,15 @@ public enum ProblemType {
       "channel-not-configured",
       "Channel not configured",
       "This app has no configuration for the channel; ask the operator to add one."),
+  /**
+   * The order's amount is more than the channel takes in one payment (WeChat Pay: 21,474,836.47
+   * yuan); {@code limit} says how much. Another channel may take it. No payment was opened.
+   */
+  AMOUNT_OVER_CHANNEL_LIMIT(
+      422,
+      "amount-over-channel-limit",
+      "Amount over the channel's limit",
+      "The order's amount is more than this channel takes in one payment."),
   /** The order's QR code expired; ask for a new one with refresh. */
   PAYMENT_EXPIRED(
       409, "payment-expired", "Payment expired", "The QR code expired; request a new one."),

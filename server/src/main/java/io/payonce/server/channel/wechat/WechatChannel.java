@@ -69,6 +69,12 @@ public class WechatChannel implements PaymentChannel {
     return Set.of(CURRENCY);
   }
 
+  /** WeChat Pay's amounts are 32-bit signed fen (total, total_fee): at most 21,474,836.47 yuan. */
+  @Override
+  public long maxAmountMinor() {
+    return Integer.MAX_VALUE;
+  }
+
   /**
    * Native prepay: the trade exists at WeChat from here on (unlike Alipay's precreate), so it can
    * be queried and closed at once; {@code expireAt} is its time_expire.

@@ -1,5 +1,6 @@
 package io.payonce.server.payment.web;
 
+import io.payonce.server.payment.AmountOverChannelLimitException;
 import io.payonce.server.payment.ChannelRefusedException;
 import io.payonce.server.payment.ChannelUnavailableException;
 import io.payonce.server.payment.PaymentExpiredException;
@@ -32,6 +33,13 @@ class PaymentProblems {
   @ExceptionHandler
   ResponseEntity<ProblemDetail> unavailable(ChannelUnavailableException e) {
     return ProblemType.retryLater(ProblemType.CHANNEL_UNAVAILABLE.problem(), e.retryAfter());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> overLimit(AmountOverChannelLimitException e) {
+    ProblemDetail problem = ProblemType.AMOUNT_OVER_CHANNEL_LIMIT.problem();
+    problem.setProperty("limit", e.limit().toDecimalString());
+    return ProblemType.respond(problem);
   }
 
   @ExceptionHandler
