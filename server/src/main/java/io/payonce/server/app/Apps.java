@@ -6,6 +6,8 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -19,6 +21,8 @@ public class Apps {
 
   /** Active secrets an app may hold at once: the current one and the one being rotated out. */
   static final int MAX_ACTIVE_SECRETS = 2;
+
+  private static final Logger log = LoggerFactory.getLogger(Apps.class);
 
   private final AppRepository repository;
   private final SecretCipher cipher;
@@ -121,8 +125,25 @@ public class Apps {
                 new SigningApp(
                     found.app(),
                     found.encryptedSecrets().stream()
-                        .map(encrypted -> cipher.decrypt(appId, encrypted))
+                        .flatMap(encrypted -> readable(appId, encrypted).stream())
                         .toList()));
+  }
+
+  /**
+   * A secret that does not open is left out, not thrown: the request is then refused as one signed
+   * with a wrong secret would be (no 500, nothing said of the app), a newer secret keeps working —
+   * so rotating the secret mends it — and the operator reads why in the log.
+   */
+  private Optional<String> readable(String appId, String encrypted) {
+    try {
+      return Optional.of(cipher.decrypt(appId, encrypted));
+    } catch (SecretUnreadableException unreadable) {
+      log.error(
+          "event=secret_unreadable app={} detail=\"an active API secret does not decrypt under the"
+              + " master key; rotate the app's secret or restore the key\"",
+          appId);
+      return Optional.empty();
+    }
   }
 
   /** The app's active API secrets in the clear, newest first: for the signature check only. */

@@ -63,12 +63,25 @@ class SecretCipher {
     }
   }
 
-  /** The secret, or an exception when the value was not sealed for this app under this key. */
+  /**
+   * The secret.
+   *
+   * @throws SecretUnreadableException the value was not sealed for this owner under this key, or is
+   *     no sealed value at all
+   */
   String decrypt(String appId, String stored) {
-    if (!stored.startsWith(PREFIX)) {
-      throw new IllegalStateException("unknown secret encoding for app " + appId);
+    if (stored == null || !stored.startsWith(PREFIX)) {
+      throw new SecretUnreadableException(appId);
     }
-    byte[] in = Base64.getDecoder().decode(stored.substring(PREFIX.length()));
+    byte[] in;
+    try {
+      in = Base64.getDecoder().decode(stored.substring(PREFIX.length()));
+    } catch (IllegalArgumentException notBase64) {
+      throw new SecretUnreadableException(appId);
+    }
+    if (in.length <= IV_BYTES) {
+      throw new SecretUnreadableException(appId);
+    }
     try {
       Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
       cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, in, 0, IV_BYTES));
@@ -76,8 +89,7 @@ class SecretCipher {
       return new String(cipher.doFinal(in, IV_BYTES, in.length - IV_BYTES), StandardCharsets.UTF_8);
     } catch (GeneralSecurityException e) {
       // Not the secret's value in the message: only which app's could not be opened.
-      throw new IllegalStateException(
-          "secret of app " + appId + " does not decrypt under the master key", e);
+      throw new SecretUnreadableException(appId);
     }
   }
 

@@ -4,10 +4,14 @@ import io.payonce.server.app.AppNotFoundException;
 import io.payonce.server.app.ChannelAccountTakenException;
 import io.payonce.server.app.ChannelNotConfiguredException;
 import io.payonce.server.app.InvalidAppFieldException;
+import io.payonce.server.app.SecretUnreadableException;
 import io.payonce.server.channel.InvalidChannelSettingsException;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.ProblemType;
+import java.time.Duration;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.ProblemDetail;
@@ -21,6 +25,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 @RestControllerAdvice(basePackages = "io.payonce.server")
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class AppAdminProblems {
+
+  private static final Logger log = LoggerFactory.getLogger(AppAdminProblems.class);
 
   @ExceptionHandler
   ResponseEntity<ProblemDetail> notFound(AppNotFoundException e) {
@@ -47,6 +53,17 @@ class AppAdminProblems {
   @ExceptionHandler
   ResponseEntity<ProblemDetail> notConfigured(ChannelNotConfiguredException e) {
     return ProblemType.respond(ProblemType.CHANNEL_NOT_CONFIGURED.problem());
+  }
+
+  /**
+   * A stored secret or key that does not open (a changed master key): the deployment's fault, told
+   * to the operator in one line; the client learns only that it may retry.
+   */
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> unreadableSecret(SecretUnreadableException e) {
+    log.error("event=secret_unreadable detail=\"{}\"", e.getMessage());
+    return ProblemType.retryLater(
+        ProblemType.TEMPORARILY_UNAVAILABLE.problem(), Duration.ofSeconds(60));
   }
 
   private static ResponseEntity<ProblemDetail> validation(FieldViolation violation) {

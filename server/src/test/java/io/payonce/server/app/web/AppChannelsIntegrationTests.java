@@ -472,6 +472,54 @@ abstract class AppChannelsIntegrationTests {
         .isEqualTo("https://shop.example/hooks");
   }
 
+  @Test
+  void anApiSecretThatNoLongerDecryptsIsRefusedLikeAWrongOneAndARotationMendsIt(
+      CapturedOutput output) {
+    AppClient app = newApp("shop unreadable");
+    // As after a change of master key: the stored secret no longer opens.
+    jdbc.sql("UPDATE app_secret SET secret_enc = :garbage WHERE app_id = :app")
+        .param("garbage", "v1:" + Base64.getEncoder().encodeToString(new byte[40]))
+        .param("app", app.appId())
+        .update();
+
+    Answer refused = app.get("/api/orders/nothing-here");
+    Answer rotated = ops("POST", "/ops/api/apps/" + app.appId() + "/secrets", null);
+    AppClient mended = new AppClient(http, new AppCredentials(app.appId(), rotated.text("secret")));
+
+    assertThat(refused.status()).isEqualTo(401);
+    assertThat(refused.text("type")).endsWith("/app-unauthorized");
+    assertThat(mended.get("/api/orders/nothing-here").status()).isEqualTo(404);
+    assertThat(output.getAll())
+        .contains("event=secret_unreadable app=" + app.appId())
+        .doesNotContain("SecretUnreadableException", "AEADBadTagException");
+  }
+
+  @Test
+  void anAccountWhoseKeysNoLongerDecryptAnswersFailToItsNotifyAndRetryLaterToPayments(
+      CapturedOutput output) {
+    AppClient app = newApp("shop unreadable account");
+    String alipay = alipayAppId();
+    String config = putChannel(app, "alipay", Map.of("appId", alipay));
+    String orderNo = app.createOrder("1.23");
+    jdbc.sql(
+            "UPDATE channel_config SET settings_enc = 'v1:not*base64', version = version + 1"
+                + " WHERE config_key = :config")
+        .param("config", config)
+        .update();
+
+    Answer notify =
+        http.postForm("/pay/alipay/notify", signedNotify(alipay, "PO" + orderNo, "1.23"));
+    Answer precreate = app.precreate("alipay", orderNo);
+
+    assertThat(notify.body()).isEqualTo("fail");
+    assertThat(precreate.status()).isEqualTo(503);
+    assertThat(precreate.text("type")).endsWith("/temporarily-unavailable");
+    assertThat(precreate.header("Retry-After")).isNotNull();
+    assertThat(output.getAll())
+        .contains("event=secret_unreadable")
+        .doesNotContain("\tat io.payonce");
+  }
+
   private AppClient newApp(String name) {
     Answer made = ops("POST", "/ops/api/apps", Map.of("name", name));
     assertThat(made.status()).isEqualTo(201);
