@@ -25,6 +25,12 @@ public class AppAdmin {
   /** The longest webhook URL: the column's width, and webhook.NotifyUrls' limit. */
   static final int MAX_URL = 512;
 
+  /** A webhook secret's shortest length: it is the HMAC key that proves a delivery is ours. */
+  public static final int MIN_WEBHOOK_SECRET = 16;
+
+  private static final java.util.regex.Pattern WEBHOOK_SECRET =
+      java.util.regex.Pattern.compile("[\\x21-\\x7E]{" + MIN_WEBHOOK_SECRET + ",256}");
+
   private final Apps apps;
   private final ChannelConfigs configs;
   private final Map<Channel, ChannelSettingsFormat> formats = new EnumMap<>(Channel.class);
@@ -76,7 +82,8 @@ public class AppAdmin {
    *
    * @throws InvalidAppFieldException if the url is not an absolute http(s) URL a delivery may be
    *     posted to (no user info, no fragment, at most {@link #MAX_URL} characters: the rules
-   *     webhook.NotifyUrls applies again before every POST)
+   *     webhook.NotifyUrls applies again before every POST), or a url comes without its secret
+   *     ({@link #MIN_WEBHOOK_SECRET} to 256 visible ASCII characters)
    */
   public AppView setWebhook(String appId, String url, String secret) {
     existing(appId);
@@ -88,11 +95,18 @@ public class AppAdmin {
               + MAX_URL
               + " characters, without user info or fragment");
     }
-    if (secret != null && secret.length() > 256) {
-      throw new InvalidAppFieldException("secret", "at most 256 characters");
+    if (target != null && (secret == null || secret.isBlank())) {
+      // Deliveries are never sent unsigned: a URL without a secret would drop every event.
+      throw new InvalidAppFieldException("secret", "is required with a url");
+    }
+    if (target != null && !WEBHOOK_SECRET.matcher(secret).matches()) {
+      throw new InvalidAppFieldException(
+          "secret",
+          "must be " + MIN_WEBHOOK_SECRET + " to 256 visible ASCII characters, without spaces");
     }
     apps.setWebhook(appId, target, target == null ? null : secret);
-    log.info("app webhook set appId={} url={}", appId, target);
+    // The query string may carry the merchant's own token: never logged.
+    log.info("app webhook set appId={} url={}", appId, AppView.withoutQuery(target));
     return get(appId);
   }
 

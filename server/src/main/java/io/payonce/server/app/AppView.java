@@ -22,11 +22,23 @@ public record AppView(
     boolean bootstrapChannels,
     List<ChannelConfig> channels) {
 
-  /** What an operator action's record keeps of the app: never a secret, only whether one is set. */
+  /**
+   * What an operator action's record keeps of the app: never a secret, only whether one is set, and
+   * the webhook URL without its query (which may carry the merchant's own token).
+   */
   public String recorded() {
     return status
         + " · webhook "
-        + (webhookUrl == null ? "none" : webhookUrl)
+        + (webhookUrl == null ? "none" : withoutQuery(webhookUrl))
         + (webhookSecretSet ? " (signed)" : "");
+  }
+
+  /** A URL as logs and records may show it: its query, which may carry a token, left out. */
+  static String withoutQuery(String url) {
+    if (url == null) {
+      return null;
+    }
+    int cut = url.indexOf('?');
+    return cut < 0 ? url : url.substring(0, cut) + "?…";
   }
 }

@@ -31,6 +31,11 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 public class ChannelConfigs {
 
+  /** The columns settings_enc and summary (V60). */
+  private static final int MAX_SETTINGS = 8000;
+
+  private static final int MAX_SUMMARY = 2000;
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final TypeReference<TreeMap<String, String>> MAP = new TypeReference<>() {};
 
@@ -86,6 +91,12 @@ public class ChannelConfigs {
   public ChannelConfig put(String appId, Channel channel, ParsedSettings parsed) {
     String settingsJson = JSON.writeValueAsString(new TreeMap<>(parsed.settings()));
     String summaryJson = JSON.writeValueAsString(new TreeMap<>(parsed.summary()));
+    if (SecretCipher.sealedLength(settingsJson) > MAX_SETTINGS
+        || summaryJson.length() > MAX_SUMMARY) {
+      // Checked before any write: a key too large for its column is the caller's to shorten.
+      throw new InvalidAppFieldException(
+          "settings", "too large to store: use keys of at most 4096 bits");
+    }
     Optional<ChannelConfigRepository.Row> existing =
         repository.byAccount(channel, parsed.accountId());
     if (existing.isPresent() && !existing.get().config().appId().equals(appId)) {

@@ -63,6 +63,12 @@ class SecretCipher {
     }
   }
 
+  /** How many characters {@link #encrypt} makes of {@code plain}: to check a column fits first. */
+  static int sealedLength(String plain) {
+    int bytes = IV_BYTES + plain.getBytes(StandardCharsets.UTF_8).length + TAG_BITS / 8;
+    return PREFIX.length() + 4 * ((bytes + 2) / 3);
+  }
+
   /**
    * The secret.
    *

@@ -19,7 +19,7 @@ class AppSecretsUnitTests {
     assertThat(stored).startsWith("v1:").doesNotContain("s3cret");
     assertThat(cipher.decrypt("app-a", stored)).isEqualTo("s3cret");
     assertThatThrownBy(() -> cipher.decrypt("app-b", stored))
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOf(SecretUnreadableException.class)
         .hasMessageNotContaining("s3cret");
   }
 
@@ -28,7 +28,25 @@ class AppSecretsUnitTests {
     String stored = cipher.encrypt("app-a", "s3cret");
 
     assertThatThrownBy(() -> new SecretCipher(key(2)).decrypt("app-a", stored))
-        .isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(SecretUnreadableException.class);
+  }
+
+  @Test
+  void aValueThatIsNoSealedSecretIsUnreadableNotACrash() {
+    for (String stored : new String[] {"", "v9:AAAA", "v1:not*base64", "v1:AAAA", "plain"}) {
+      assertThatThrownBy(() -> cipher.decrypt("app-a", stored))
+          .isInstanceOf(SecretUnreadableException.class);
+    }
+  }
+
+  @Test
+  void theSealedLengthIsKnownBeforeSealing() {
+    java.util.Random random = new java.util.Random(20261201L);
+    for (int i = 0; i < 200; i++) {
+      String plain = "é".repeat(random.nextInt(50)) + "x".repeat(random.nextInt(3000));
+      assertThat(SecretCipher.sealedLength(plain))
+          .isEqualTo(cipher.encrypt("cc_x", plain).length());
+    }
   }
 
   @Test

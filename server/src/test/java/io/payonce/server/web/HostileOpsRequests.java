@@ -175,7 +175,8 @@ final class HostileOpsRequests {
         HostileRequests.badUrl()
             .map(
                 url ->
-                    Json.write(HostileRequests.orderedMap("url", url, "secret", "webhook-secret"))),
+                    Json.write(
+                        HostileRequests.orderedMap("url", url, "secret", "webhook-secret-0001"))),
         Arbitraries.strings()
             .alpha()
             .ofLength(257)

@@ -426,7 +426,8 @@ abstract class AppChannelsIntegrationTests {
         ops(
             "PUT",
             "/ops/api/apps/" + a.appId() + "/webhook",
-            Map.of("url", "https://shop.example/hooks", "secret", "whsec-" + NEXT.get()));
+            Map.of(
+                "url", "https://shop.example/hooks", "secret", "whsec-0123456789-" + NEXT.get()));
     Answer badWebhook =
         ops("PUT", "/ops/api/apps/" + a.appId() + "/webhook", Map.of("url", "not a url"));
 
@@ -451,7 +452,7 @@ abstract class AppChannelsIntegrationTests {
     ops(
         "PUT",
         "/ops/api/apps/" + a.appId() + "/webhook",
-        Map.of("url", "https://shop.example/hooks", "secret", "whsec-1"));
+        Map.of("url", "https://shop.example/hooks", "secret", "whsec-0123456789-1"));
 
     List<Answer> refused =
         List.of(
@@ -464,7 +465,7 @@ abstract class AppChannelsIntegrationTests {
                     ops(
                         "PUT",
                         "/ops/api/apps/" + a.appId() + "/webhook",
-                        Map.of("url", url, "secret", "whsec-2")))
+                        Map.of("url", url, "secret", "whsec-0123456789-2")))
             .toList();
 
     assertThat(refused).extracting(Answer::status).containsOnly(400);
@@ -518,6 +519,35 @@ abstract class AppChannelsIntegrationTests {
     assertThat(output.getAll())
         .contains("event=secret_unreadable")
         .doesNotContain("\tat io.payonce");
+  }
+
+  @Test
+  void aWebhookUrlComesWithAStrongSecretAndItsQueryIsNeverLogged(CapturedOutput output) {
+    AppClient app = newApp("shop webhook rules");
+    String hook = "/ops/api/apps/" + app.appId() + "/webhook";
+    Answer set =
+        ops(
+            "PUT",
+            hook,
+            Map.of(
+                "url", "https://shop.example/hooks?token=QUERYTOKEN42", "secret", "s".repeat(16)));
+
+    Answer withoutSecret = ops("PUT", hook, Map.of("url", "https://shop.example/other"));
+    Answer weak = ops("PUT", hook, Map.of("url", "https://shop.example/other", "secret", "short"));
+    Answer wide =
+        ops("PUT", hook, Map.of("url", "https://shop.example/o", "secret", "中".repeat(200)));
+    Answer spaced =
+        ops("PUT", hook, Map.of("url", "https://shop.example/o", "secret", "a b c d e f g h i j"));
+
+    assertThat(set.status()).isEqualTo(200);
+    for (Answer refused : List.of(withoutSecret, weak, wide, spaced)) {
+      assertThat(refused.status()).isEqualTo(400);
+      assertThat(refused.json().path("errors").get(0).path("field").asString()).isEqualTo("secret");
+    }
+    Answer after = ops("GET", "/ops/api/apps/" + app.appId(), null);
+    assertThat(after.json().path("webhookUrl").asString()).endsWith("token=QUERYTOKEN42");
+    assertThat(after.json().path("webhookSecretSet").asBoolean()).isTrue();
+    assertThat(output.getAll()).doesNotContain("QUERYTOKEN42");
   }
 
   private AppClient newApp(String name) {
