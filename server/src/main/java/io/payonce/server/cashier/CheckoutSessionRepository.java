@@ -19,10 +19,12 @@ class CheckoutSessionRepository {
 
   private static final String SELECT_LIVE =
       """
-      SELECT app_id, order_no
-      FROM checkout_session
-      WHERE token_hash = :tokenHash
-        AND expires_at > :now
+      SELECT s.app_id, s.order_no
+      FROM checkout_session s
+      JOIN merchant_app a ON a.app_id = s.app_id
+      WHERE s.token_hash = :tokenHash
+        AND s.expires_at > :now
+        AND a.status = 'ACTIVE'
       """;
 
   private static final String PURGE =
@@ -47,6 +49,7 @@ class CheckoutSessionRepository {
         .update();
   }
 
+  /** A session of a disabled app opens nothing, as an expired one: the app takes no new payment. */
   Optional<OrderRef> findLive(String tokenHash, Instant now) {
     return jdbc.sql(SELECT_LIVE)
         .param("tokenHash", tokenHash)

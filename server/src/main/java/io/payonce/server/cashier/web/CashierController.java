@@ -11,6 +11,7 @@ import io.payonce.server.payment.PaymentQueries;
 import io.payonce.server.payment.QrPrecreation;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -57,9 +58,11 @@ class CashierController {
   }
 
   @GetMapping(path = "/cashier/{token}", produces = MediaType.TEXT_HTML_VALUE)
-  String page(@PathVariable String token, Model model) {
+  String page(@PathVariable String token, Model model, HttpServletResponse response) {
     Optional<CashierView> view = sessions.order(token).flatMap(order -> find(order, token));
     if (view.isEmpty()) {
+      // A page for people, and the status for everything else: there is no such checkout.
+      response.setStatus(HttpServletResponse.SC_NOT_FOUND);
       return "cashier-not-found";
     }
     model.addAttribute("view", view.get());

@@ -3,10 +3,14 @@ package io.payonce.server.cashier.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.payonce.server.app.AppAdmin;
+import io.payonce.server.app.AppCredentials;
+import io.payonce.server.app.AppStatus;
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +28,7 @@ class CheckoutSessionIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired MutableClock clock;
+  @Autowired AppAdmin admin;
   PayOnceHttp server;
 
   @BeforeEach
@@ -92,8 +97,27 @@ class CheckoutSessionIntegrationTests {
         .isEqualTo(404);
     assertThat(server.get(server.serverBase() + "/cashier/" + "A".repeat(43) + "/state").status())
         .isEqualTo(404);
-    assertThat(server.get(server.serverBase() + "/cashier/" + orderNo).body())
-        .contains("NOT_FOUND");
+    Answer page = server.get(server.serverBase() + "/cashier/" + orderNo);
+    assertThat(page.status()).isEqualTo(404);
+    assertThat(page.body()).contains("NOT_FOUND");
+  }
+
+  @Test
+  void aDisabledAppsSessionsOpenNothingUntilItIsEnabledAgain() {
+    AppCredentials app = admin.create("cashier disabled");
+    TestApps.giveAlipayAccount(admin, app.appId());
+    PayOnceHttp asApp = server.as(app.appId(), app.secret());
+    String cashier = asApp.checkout(asApp.createOrder("3.00"));
+
+    admin.setStatus(app.appId(), AppStatus.DISABLED);
+    Answer page = server.get(server.serverBase() + cashier);
+    Answer pay = server.post(server.serverBase() + cashier + "/pay", "{}", Map.of());
+    admin.setStatus(app.appId(), AppStatus.ACTIVE);
+    Answer payAgain = server.post(server.serverBase() + cashier + "/pay", "{}", Map.of());
+
+    assertThat(page.status()).isEqualTo(404);
+    assertThat(pay.status()).isEqualTo(404);
+    assertThat(payAgain.status()).isEqualTo(200);
   }
 
   @Test
@@ -102,6 +126,7 @@ class CheckoutSessionIntegrationTests {
 
     clock.advance(Duration.ofMinutes(31));
 
+    assertThat(server.get(server.serverBase() + cashier).status()).isEqualTo(404);
     assertThat(server.get(server.serverBase() + cashier + "/state").status()).isEqualTo(404);
     assertThat(server.post(server.serverBase() + cashier + "/pay", "{}", Map.of()).status())
         .isEqualTo(404);
