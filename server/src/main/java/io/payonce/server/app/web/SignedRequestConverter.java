@@ -3,6 +3,8 @@ package io.payonce.server.app.web;
 import io.payonce.server.app.RequestSignatures;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
+import java.util.Enumeration;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.web.authentication.AuthenticationConverter;
@@ -34,6 +36,10 @@ final class SignedRequestConverter implements AuthenticationConverter {
     if (appId == null && timestamp == null && nonce == null && signature == null) {
       return null;
     }
+    if (repeated(request)) {
+      // Which of two values counts would be a proxy's guess and ours, and they could differ.
+      throw new BadCredentialsException("Each PayOnce- credential header may be sent once only.");
+    }
     if (!valid(APP_ID, appId)
         || !valid(TIMESTAMP, timestamp)
         || !valid(NONCE, nonce)
@@ -63,6 +69,24 @@ final class SignedRequestConverter implements AuthenticationConverter {
     } catch (IOException e) {
       throw new BadCredentialsException("The request body could not be read.");
     }
+  }
+
+  private static boolean repeated(HttpServletRequest request) {
+    for (String name :
+        List.of(
+            RequestSignatures.APP_ID,
+            RequestSignatures.TIMESTAMP,
+            RequestSignatures.NONCE,
+            RequestSignatures.SIGNATURE)) {
+      Enumeration<String> values = request.getHeaders(name);
+      if (values.hasMoreElements()) {
+        values.nextElement();
+        if (values.hasMoreElements()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static boolean valid(Pattern pattern, String value) {

@@ -8,6 +8,7 @@ import io.payonce.server.app.Apps;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.RawHttp;
 import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
 import java.net.URI;
@@ -235,6 +236,28 @@ class SignedRequestsIntegrationTests {
     apps.rotate(first.appId());
 
     assertThat(apps.secrets(first.appId())).hasSize(2).doesNotContain(first.secret());
+  }
+
+  @Test
+  void aCredentialHeaderSentTwiceIsRefusedWhicheverValueIsGood() {
+    String orderNo = server.createOrder("1.00");
+    Endpoint read = new Endpoint("GET", "/api/orders/" + orderNo, null);
+    Map<String, String> good = signed(read, TestApps.APP_ID, TestApps.SECRET, now(), nonce());
+    RawHttp raw = new RawHttp(port);
+
+    for (String name : good.keySet()) {
+      List<String> lines = new java.util.ArrayList<>();
+      good.forEach((header, value) -> lines.add(header + ": " + value));
+      lines.add(name + ": " + (name.endsWith("Id") ? "evil" : good.get(name)));
+      RawHttp.Answer answer = raw.send("GET", read.path(), lines, null);
+
+      assertThat(answer.status()).as(name).isEqualTo(401);
+      assertThat(answer.isProblem()).isTrue();
+    }
+    Map<String, String> fresh = signed(read, TestApps.APP_ID, TestApps.SECRET, now(), nonce());
+    List<String> once = new java.util.ArrayList<>();
+    fresh.forEach((header, value) -> once.add(header + ": " + value));
+    assertThat(raw.send("GET", read.path(), once, null).status()).isEqualTo(200);
   }
 
   @Test
