@@ -6,10 +6,12 @@ import io.payonce.server.app.AppNotFoundException;
 import io.payonce.server.app.AppStatus;
 import io.payonce.server.app.AppView;
 import io.payonce.server.app.ChannelConfig;
+import io.payonce.server.app.InvalidAppFieldException;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.operator.OperatorAction.Kind;
 import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.web.ProblemType;
+import io.payonce.server.web.TextRules;
 import java.security.Principal;
 import java.util.List;
 import java.util.Locale;
@@ -53,6 +55,9 @@ class AppAdminController {
 
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<AppCredentials> create(@RequestBody NewApp body, Principal operator) {
+    if (body.name() != null && !TextRules.isPrintable(body.name())) {
+      throw new InvalidAppFieldException("name", TextRules.NOT_PRINTABLE);
+    }
     AppCredentials made =
         actions.run(
             new OperatorActions.Request(
