@@ -6,6 +6,8 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.payonce.server.app.AppAdmin;
+import io.payonce.server.app.AppCredentials;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -36,8 +38,10 @@ import tools.jackson.databind.node.ObjectNode;
  * The OpenAPI document agrees with the code: every merchant route Spring MVC maps is documented
  * with its methods and nothing else is, every problem type is listed, and real answers of the
  * running server — successes and problems — have a documented status and validate against the
- * document's schema for it (networknt's JSON Schema 2020-12 validator, the dialect of OpenAPI 3.1).
- * The document is written to target/openapi.json for whoever wants to read it.
+ * document's schema for it (networknt's JSON Schema 2020-12 validator, the dialect of OpenAPI 3.1);
+ * a problem's {@code type} must be one the document lists for that operation and status (a problem
+ * the code answers but the document leaves out is a lie of omission a client cannot switch on). The
+ * document is written to target/openapi.json for whoever wants to read it.
  */
 @PayOnceIntegrationTest
 class MerchantApiContractIntegrationTests {
@@ -52,6 +56,8 @@ class MerchantApiContractIntegrationTests {
   RequestMappingHandlerMapping mappings;
 
   @Autowired List<ChannelCallback> callbacks;
+
+  @Autowired AppAdmin apps;
 
   private PayOnceHttp http;
   private JsonNode document;
@@ -290,6 +296,90 @@ class MerchantApiContractIntegrationTests {
     assertThat(mismatches).isEmpty();
   }
 
+  @Test
+  void everyProblemTypeAnsweredIsListedForItsOperationAndStatus() {
+    List<String> mismatches = new ArrayList<>();
+    // An app without a channel account of its own (not the bootstrap app): refused on every
+    // channel's QR code and payment code.
+    AppCredentials bare = apps.create("contract, no channel");
+    PayOnceHttp unconfigured = http.as(bare.appId(), bare.secret());
+    String orderNo = unconfigured.createOrder("1.00");
+    check(mismatches, "post", "/pay/alipay/precreate", unconfigured.precreate(orderNo));
+    check(mismatches, "post", "/pay/wechat/precreate", unconfigured.wechatPrecreate(orderNo));
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/barcode",
+        unconfigured.barcode(
+            Map.of("orderNo", orderNo, "authCode", "280000000000000001", "requestId", "bc1"),
+            Map.of()));
+    check(
+        mismatches,
+        "post",
+        "/pay/wechat/barcode",
+        unconfigured.post(
+            base() + "/pay/wechat/barcode",
+            Map.of("orderNo", orderNo, "authCode", "130000000000000001", "requestId", "bc2"),
+            Map.of()));
+    check(mismatches, "post", "/pay/close", unconfigured.close(orderNo));
+    check(
+        mismatches,
+        "post",
+        "/pay/refund",
+        unconfigured.refund(orderNo, "R1" + orderNo.replace("-", "_"), "1.00"));
+    check(
+        mismatches,
+        "post",
+        "/api/orders/{orderNo}/checkout",
+        unconfigured.post(base() + "/api/orders/" + orderNo + "/checkout", "", Map.of()));
+
+    // Keys and bodies a client gets wrong.
+    String paid = http.createOrder("2.00");
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/precreate",
+        http.precreate(Map.of("orderNo", paid), Map.of("Idempotency-Key", "no")));
+    Answer qr = http.precreate(Map.of("orderNo", paid), Map.of("Idempotency-Key", "key-" + paid));
+    check(mismatches, "post", "/pay/alipay/precreate", qr);
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/precreate",
+        http.precreate(
+            Map.of("orderNo", paid, "refresh", true), Map.of("Idempotency-Key", "key-" + paid)));
+    assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
+    check(mismatches, "post", "/pay/wechat/precreate", http.wechatPrecreate(paid));
+    check(mismatches, "post", "/pay/alipay/precreate", http.refresh(paid));
+    check(mismatches, "post", "/pay/close", http.close(paid));
+    check(
+        mismatches,
+        "post",
+        "/api/orders/{orderNo}/checkout",
+        http.post(base() + "/api/orders/" + paid + "/checkout", "", Map.of()));
+    check(
+        mismatches,
+        "post",
+        "/pay/refund",
+        http.refund(paid, "R1" + paid.replace("-", "_"), "3.00"));
+    check(mismatches, "post", "/pay/refund", http.refund(paid, "bad no", "1.00"));
+    check(
+        mismatches, "post", "/pay/refund", http.refund(TestNumbers.orderNo("NONE"), "R9x", "1.00"));
+    check(mismatches, "post", "/pay/close", http.close(TestNumbers.orderNo("NONE")));
+    check(mismatches, "get", "/pay/query", http.query(TestNumbers.orderNo("NONE")));
+    check(mismatches, "get", "/pay/query", http.get(base() + "/pay/query?orderNo=bad%20no"));
+    check(mismatches, "get", "/pay/refunds", http.get(base() + "/pay/refunds?orderNo=bad%20no"));
+    check(mismatches, "get", "/api/orders/{orderNo}", http.get(base() + "/api/orders/bad%20no"));
+    check(mismatches, "get", "/api/pay/get-token", http.get(base() + "/api/pay/get-token"));
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/barcode",
+        http.barcode(Map.of("orderNo", paid, "authCode", "x", "requestId", "bc3"), Map.of()));
+
+    assertThat(mismatches).isEmpty();
+  }
+
   /** Records what in {@code answer} the document does not allow for the operation. */
   private void check(List<String> mismatches, String method, String path, Answer answer) {
     String name = method.toUpperCase() + " " + path + " " + answer.status();
@@ -314,6 +404,18 @@ class MerchantApiContractIntegrationTests {
     List<Error> errors = validator(schema).validate(JSON.readTree(answer.body()));
     if (!errors.isEmpty()) {
       mismatches.add(name + ": " + errors + " in " + answer.body());
+    }
+    if (ProblemDocumentation.PROBLEM_JSON.equals(media)) {
+      String type = JSON.readTree(answer.body()).path("type").asString();
+      Set<String> listed = new TreeSet<>();
+      response
+          .path("content")
+          .path(media)
+          .path("examples")
+          .forEach(example -> listed.add(example.at("/value/type").asString()));
+      if (!listed.contains(type)) {
+        mismatches.add(name + ": problem type " + type + " not among those listed " + listed);
+      }
     }
   }
 
