@@ -133,7 +133,7 @@ class PayOnceClientIntegrationTests {
             });
     assertThatThrownBy(() -> payonce.refund(orderNo, "too_much", "2.00", null))
         .isInstanceOfSatisfying(
-            PayOnceProblemException.class,
+            UnprocessableException.class,
             e -> {
               assertThat(e.status()).isEqualTo(422);
               assertThat(e.slug()).isEqualTo("refund-exceeds-payment");
@@ -164,7 +164,38 @@ class PayOnceClientIntegrationTests {
               assertThat(e.errors())
                   .extracting(PayOnceProblemException.FieldError::field)
                   .contains("orderNo", "amount");
+              // A log line says what to fix.
+              assertThat(e.getMessage()).contains("orderNo: ", "amount: ");
             });
+  }
+
+  @Test
+  void aRefundNumberTheOrderDoesNotHaveIsNotFoundWithTheServersType() {
+    String orderNo = orderNo("norefund");
+    payonce.createOrder(NewOrder.cny(orderNo, "user-8", "1.00", "No refund"));
+
+    assertThatThrownBy(() -> payonce.refund(orderNo, "never_made"))
+        .isInstanceOfSatisfying(
+            NotFoundException.class,
+            e -> {
+              assertThat(e.slug()).isEqualTo("not-found");
+              assertThat(e.type()).hasToString("https://payonce.io/problems/not-found");
+            });
+  }
+
+  @Test
+  void theRefundConstantsAreTheServersStatusesAndKinds() {
+    // The client's constants are the server's statuses, so a caller's switch cannot miss one.
+    assertThat(java.util.List.of(Refund.PENDING, Refund.SUCCESS, Refund.FAIL))
+        .containsExactlyElementsOf(
+            java.util.Arrays.stream(io.payonce.server.refund.RefundStatus.values())
+                .map(Enum::name)
+                .toList());
+    assertThat(java.util.List.of(Refund.MERCHANT, Refund.DUPLICATE, Refund.REVERSAL))
+        .containsExactlyElementsOf(
+            java.util.Arrays.stream(io.payonce.server.refund.RefundKind.values())
+                .map(Enum::name)
+                .toList());
   }
 
   @Test
