@@ -1,6 +1,7 @@
 package io.payonce.server.apidoc.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -18,6 +19,7 @@ import io.payonce.server.web.ProblemType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -58,6 +60,8 @@ class MerchantApiContractIntegrationTests {
   @Autowired List<ChannelCallback> callbacks;
 
   @Autowired AppAdmin apps;
+
+  @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
   private PayOnceHttp http;
   private JsonNode document;
@@ -167,12 +171,150 @@ class MerchantApiContractIntegrationTests {
 
     assertThat(paid.isMissingNode()).isFalse();
     assertThat(paid.at("/requestBody/content/application~1json/schema/$ref").asString())
-        .isEqualTo("#/components/schemas/EventEnvelope");
+        .isEqualTo("#/components/schemas/OrderPaidEvent");
     assertThat(document.at("/components/schemas/EventEnvelope/properties").propertyNames())
         .contains("eventId", "type", "version", "orderNo", "amount", "occurredAt", "data");
     List<String> headers = new ArrayList<>();
     paid.path("parameters").forEach(p -> headers.add(p.path("name").asString()));
     assertThat(headers).contains("PayOnce-Signature", "PayOnce-Event-Id");
+  }
+
+  @Test
+  void eachEventTypesDataIsDocumentedFieldForFieldFromTheRecordTheOutboxWrites() {
+    assertThat(document.path("webhooks").propertyNames())
+        .containsExactlyInAnyOrderElementsOf(WebhookDocumentation.TYPES.keySet());
+    WebhookDocumentation.TYPES.forEach(
+        (type, event) -> {
+          JsonNode data =
+              document.at("/components/schemas/" + event.data().getSimpleName() + "/properties");
+          assertThat(data.propertyNames())
+              .as(type + "'s data against " + event.data().getSimpleName())
+              .containsExactlyInAnyOrderElementsOf(
+                  Arrays.stream(event.data().getRecordComponents())
+                      .map(java.lang.reflect.RecordComponent::getName)
+                      .toList());
+          JsonNode body =
+              document.at("/webhooks/" + type + "/post/requestBody/content/application~1json");
+          assertThat(body.at("/schema/$ref").asString())
+              .isEqualTo("#/components/schemas/" + type + "Event");
+          assertThat(validator(body.path("schema")).validate(body.path("example")))
+              .as(type + "'s example against its schema")
+              .isEmpty();
+          assertThat(body.at("/example/data"))
+              .as(type + "'s example is its own")
+              .isNotEqualTo(
+                  document.at(
+                      "/webhooks/"
+                          + (type.equals("OrderPaid") ? "OrderClosed" : "OrderPaid")
+                          + "/post/requestBody/content/application~1json/example/data"));
+        });
+  }
+
+  @Test
+  void statusFieldsListTheServersValues() {
+    List<String> refund = new ArrayList<>();
+    document
+        .at("/components/schemas/RefundView/properties/status/enum")
+        .forEach(v -> refund.add(v.asString()));
+    List<String> order = new ArrayList<>();
+    document
+        .at("/components/schemas/OrderView/properties/status/enum")
+        .forEach(v -> order.add(v.asString()));
+    List<String> payment = new ArrayList<>();
+    document
+        .at("/components/schemas/PaymentState/properties/status/enum")
+        .forEach(v -> payment.add(v.asString()));
+
+    assertThat(refund)
+        .containsExactly(
+            Arrays.stream(io.payonce.server.refund.RefundStatus.values())
+                .map(Enum::name)
+                .toArray(String[]::new));
+    assertThat(order)
+        .containsExactly(
+            Arrays.stream(io.payonce.server.order.OrderStatus.values())
+                .map(Enum::name)
+                .toArray(String[]::new));
+    assertThat(payment)
+        .containsExactly(
+            Arrays.stream(io.payonce.server.payment.PaymentStatus.values())
+                .map(Enum::name)
+                .toArray(String[]::new));
+    assertThat(document.at("/paths/~1pay~1refund/post/responses/200/description").asString())
+        .contains("FAIL");
+    ResponseSchemas.ENUMS.forEach(
+        (schema, properties) ->
+            properties
+                .keySet()
+                .forEach(
+                    property ->
+                        assertThat(
+                                document.at(
+                                    "/components/schemas/"
+                                        + schema
+                                        + "/properties/"
+                                        + property
+                                        + "/enum"))
+                            .as(schema + "." + property)
+                            .isNotEmpty()));
+  }
+
+  @Test
+  void realEventsAgreeWithTheirTypesDocumentedData() {
+    // Events of most types: a payment, a partial and a full refund, a close.
+    String paid = http.createOrder("4.00");
+    assertThat(http.walletPay(http.precreate(paid).text("qrCode")).status()).isEqualTo(200);
+    await().atMost(Duration.ofSeconds(20)).until(() -> http.orderStatus(paid).equals("PAID"));
+    assertThat(http.refund(paid, "RA" + paid.replace("-", "_"), "1.00").status()).isIn(200, 202);
+    assertThat(http.refund(paid, "RB" + paid.replace("-", "_"), "3.00").status()).isIn(200, 202);
+    await().atMost(Duration.ofSeconds(20)).until(() -> http.orderStatus(paid).equals("REFUNDED"));
+    String closed = http.createOrder("1.00");
+    assertThat(http.precreate(closed).status()).isEqualTo(200);
+    assertThat(http.close(closed).status()).isEqualTo(200);
+    List<String> mismatches = new ArrayList<>();
+    Set<String> seen = new TreeSet<>();
+
+    jdbc.sql("SELECT event_type, payload FROM outbox WHERE order_no IN (:paid, :closed)")
+        .param("paid", paid)
+        .param("closed", closed)
+        .query(
+            (row, n) -> {
+              String type = row.getString("event_type");
+              JsonNode data = JSON.readTree(row.getString("payload"));
+              JsonNode schema =
+                  document.at("/components/schemas/" + type + "Event/allOf/1/properties/data");
+              if (schema.isMissingNode()) {
+                mismatches.add(type + ": no schema in the document");
+                return null;
+              }
+              seen.add(type);
+              JsonNode properties =
+                  document.at(schema.path("$ref").asString().replace("#", "") + "/properties");
+              data.propertyNames()
+                  .forEach(
+                      field -> {
+                        if (!properties.has(field)) {
+                          mismatches.add(type + ": data." + field + " is not documented");
+                        }
+                      });
+              List<Error> errors = validator(schema).validate(data);
+              if (!errors.isEmpty()) {
+                mismatches.add(type + ": " + errors + " in " + data);
+              }
+              return null;
+            })
+        .list();
+
+    assertThat(mismatches).isEmpty();
+    assertThat(seen)
+        .contains(
+            "OrderPaid",
+            "PaymentSucceeded",
+            "RefundSucceeded",
+            "OrderPartiallyRefunded",
+            "OrderRefunded",
+            "OrderClosed",
+            "PaymentClosed");
   }
 
   @Test
