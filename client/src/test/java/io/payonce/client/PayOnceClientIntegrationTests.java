@@ -260,10 +260,12 @@ class PayOnceClientIntegrationTests {
     assertThat(event.amount()).isEqualTo("8.00");
     assertThat(event.eventId()).isEqualTo(delivery.eventId());
     assertThat(
-            envelopeSchema()
+            eventSchema("OrderPaid")
                 .validate(new String(delivery.body(), StandardCharsets.UTF_8), InputFormat.JSON))
-        .as("the delivery against the document's EventEnvelope")
+        .as("the delivery against the document's schema of OrderPaid, data included")
         .isEmpty();
+    assertThat(event.data().path("outTradeNo").asString()).isEqualTo(event.outTradeNo());
+    assertThat(event.data().path("status").asString()).isEqualTo("PAID");
     byte[] tampered = new String(delivery.body()).replace("\"8.00\"", "\"0.01\"").getBytes();
     assertThatThrownBy(() -> verifier.verify(delivery.signature(), tampered))
         .isInstanceOf(WebhookVerificationException.class);
@@ -280,12 +282,20 @@ class PayOnceClientIntegrationTests {
         .isInstanceOf(WebhookVerificationException.class);
   }
 
-  /** The OpenAPI document's EventEnvelope, as a JSON Schema carrying the document's components. */
-  private static Schema envelopeSchema() {
+  /**
+   * The schema the OpenAPI document gives the event type's webhook body (the envelope with the
+   * type's own data), as a JSON Schema carrying the document's components.
+   */
+  private static Schema eventSchema(String type) {
     JsonNode document = server.apiDocument();
+    String ref =
+        document
+            .at("/webhooks/" + type + "/post/requestBody/content/application~1json/schema/$ref")
+            .asString();
+    assertThat(ref).isEqualTo("#/components/schemas/" + type + "Event");
     ObjectNode root = JsonMapper.builder().build().createObjectNode();
     root.put("$schema", SpecificationVersion.DRAFT_2020_12.getDialectId());
-    root.put("$ref", "#/components/schemas/EventEnvelope");
+    root.put("$ref", ref);
     root.set("components", document.path("components"));
     return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(root);
   }
