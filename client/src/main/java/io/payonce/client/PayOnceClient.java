@@ -43,6 +43,8 @@ public final class PayOnceClient {
   private static final String JSON_TYPE = "application/json";
   private static final String PROBLEM_TYPE = "application/problem+json";
   private static final SecureRandom RANDOM = new SecureRandom();
+  // The server's type for "no resource at this address" (its ProblemType.NOT_FOUND).
+  private static final URI NOT_FOUND = URI.create("https://payonce.io/problems/not-found");
 
   private final URI baseUrl;
   private final RequestSigner signer;
@@ -199,7 +201,7 @@ public final class PayOnceClient {
    * #refunds}.
    *
    * @throws ConflictException {@code order-not-paid}, or the number was used with other fields
-   * @throws PayOnceProblemException {@code refund-exceeds-payment} (422)
+   * @throws UnprocessableException {@code refund-exceeds-payment} (422)
    */
   public Refund refund(String orderNo, String outRequestNo, String amount, String reason) {
     return refund(orderNo, outRequestNo, amount, reason, IdempotencyKey.random());
@@ -226,7 +228,12 @@ public final class PayOnceClient {
     return get("/pay/refunds", "orderNo=" + encoded(orderNo), new TypeReference<List<Refund>>() {});
   }
 
-  /** The refund of the order with this number. */
+  /**
+   * The refund of the order with this number.
+   *
+   * @throws NotFoundException no such order, or the order has no refund of this number (made here,
+   *     with the server's {@code not-found} type: a caller switches on one slug for both)
+   */
   public Refund refund(String orderNo, String outRequestNo) {
     return refunds(orderNo).stream()
         .filter(refund -> outRequestNo.equals(refund.outRequestNo()))
@@ -235,7 +242,7 @@ public final class PayOnceClient {
             () ->
                 new NotFoundException(
                     404,
-                    null,
+                    NOT_FOUND,
                     "Not found",
                     "No refund " + outRequestNo + " of order " + orderNo,
                     List.of(),

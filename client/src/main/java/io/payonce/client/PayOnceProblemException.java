@@ -28,7 +28,7 @@ public class PayOnceProblemException extends PayOnceException {
       List<FieldError> errors,
       Map<String, Object> properties,
       Duration retryAfter) {
-    super(status + " " + slugOf(type) + (detail == null ? "" : ": " + detail));
+    super(message(status, type, detail, errors));
     this.status = status;
     this.type = type;
     this.title = title;
@@ -75,6 +75,28 @@ public class PayOnceProblemException extends PayOnceException {
   /** The Retry-After the server sent, or null. */
   public Duration retryAfter() {
     return retryAfter;
+  }
+
+  // "400 validation: One or more fields are invalid. [orderNo: must be ...; amount: ...]": a log
+  // line or a stack trace says what to fix without a look at errors().
+  private static String message(int status, URI type, String detail, List<FieldError> errors) {
+    StringBuilder message = new StringBuilder().append(status).append(' ').append(slugOf(type));
+    if (detail != null) {
+      message.append(": ").append(detail);
+    }
+    if (errors != null && !errors.isEmpty()) {
+      message.append(" [");
+      for (int i = 0; i < errors.size(); i++) {
+        FieldError error = errors.get(i);
+        message
+            .append(i == 0 ? "" : "; ")
+            .append(error.field())
+            .append(": ")
+            .append(error.message());
+      }
+      message.append(']');
+    }
+    return message.toString();
   }
 
   private static String slugOf(URI type) {

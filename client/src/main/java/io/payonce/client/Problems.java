@@ -52,6 +52,8 @@ final class Problems {
           new NotFoundException(status, type, title, detail, errors, properties, retryAfter);
       case 409 ->
           new ConflictException(status, type, title, detail, errors, properties, retryAfter);
+      case 422 ->
+          new UnprocessableException(status, type, title, detail, errors, properties, retryAfter);
       case 429 ->
           new RateLimitedException(status, type, title, detail, errors, properties, retryAfter);
       case 503 ->

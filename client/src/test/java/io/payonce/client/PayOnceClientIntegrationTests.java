@@ -133,7 +133,7 @@ class PayOnceClientIntegrationTests {
             });
     assertThatThrownBy(() -> payonce.refund(orderNo, "too_much", "2.00", null))
         .isInstanceOfSatisfying(
-            PayOnceProblemException.class,
+            UnprocessableException.class,
             e -> {
               assertThat(e.status()).isEqualTo(422);
               assertThat(e.slug()).isEqualTo("refund-exceeds-payment");
@@ -164,7 +164,38 @@ class PayOnceClientIntegrationTests {
               assertThat(e.errors())
                   .extracting(PayOnceProblemException.FieldError::field)
                   .contains("orderNo", "amount");
+              // A log line says what to fix.
+              assertThat(e.getMessage()).contains("orderNo: ", "amount: ");
             });
+  }
+
+  @Test
+  void aRefundNumberTheOrderDoesNotHaveIsNotFoundWithTheServersType() {
+    String orderNo = orderNo("norefund");
+    payonce.createOrder(NewOrder.cny(orderNo, "user-8", "1.00", "No refund"));
+
+    assertThatThrownBy(() -> payonce.refund(orderNo, "never_made"))
+        .isInstanceOfSatisfying(
+            NotFoundException.class,
+            e -> {
+              assertThat(e.slug()).isEqualTo("not-found");
+              assertThat(e.type()).hasToString("https://payonce.io/problems/not-found");
+            });
+  }
+
+  @Test
+  void theRefundConstantsAreTheServersStatusesAndKinds() {
+    // The client's constants are the server's statuses, so a caller's switch cannot miss one.
+    assertThat(java.util.List.of(Refund.PENDING, Refund.SUCCESS, Refund.FAIL))
+        .containsExactlyElementsOf(
+            java.util.Arrays.stream(io.payonce.server.refund.RefundStatus.values())
+                .map(Enum::name)
+                .toList());
+    assertThat(java.util.List.of(Refund.MERCHANT, Refund.DUPLICATE, Refund.REVERSAL))
+        .containsExactlyElementsOf(
+            java.util.Arrays.stream(io.payonce.server.refund.RefundKind.values())
+                .map(Enum::name)
+                .toList());
   }
 
   @Test
@@ -229,10 +260,12 @@ class PayOnceClientIntegrationTests {
     assertThat(event.amount()).isEqualTo("8.00");
     assertThat(event.eventId()).isEqualTo(delivery.eventId());
     assertThat(
-            envelopeSchema()
+            eventSchema("OrderPaid")
                 .validate(new String(delivery.body(), StandardCharsets.UTF_8), InputFormat.JSON))
-        .as("the delivery against the document's EventEnvelope")
+        .as("the delivery against the document's schema of OrderPaid, data included")
         .isEmpty();
+    assertThat(event.data().path("outTradeNo").asString()).isEqualTo(event.outTradeNo());
+    assertThat(event.data().path("status").asString()).isEqualTo("PAID");
     byte[] tampered = new String(delivery.body()).replace("\"8.00\"", "\"0.01\"").getBytes();
     assertThatThrownBy(() -> verifier.verify(delivery.signature(), tampered))
         .isInstanceOf(WebhookVerificationException.class);
@@ -249,12 +282,20 @@ class PayOnceClientIntegrationTests {
         .isInstanceOf(WebhookVerificationException.class);
   }
 
-  /** The OpenAPI document's EventEnvelope, as a JSON Schema carrying the document's components. */
-  private static Schema envelopeSchema() {
+  /**
+   * The schema the OpenAPI document gives the event type's webhook body (the envelope with the
+   * type's own data), as a JSON Schema carrying the document's components.
+   */
+  private static Schema eventSchema(String type) {
     JsonNode document = server.apiDocument();
+    String ref =
+        document
+            .at("/webhooks/" + type + "/post/requestBody/content/application~1json/schema/$ref")
+            .asString();
+    assertThat(ref).isEqualTo("#/components/schemas/" + type + "Event");
     ObjectNode root = JsonMapper.builder().build().createObjectNode();
     root.put("$schema", SpecificationVersion.DRAFT_2020_12.getDialectId());
-    root.put("$ref", "#/components/schemas/EventEnvelope");
+    root.put("$ref", ref);
     root.set("components", document.path("components"));
     return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(root);
   }

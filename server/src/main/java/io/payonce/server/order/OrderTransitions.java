@@ -8,8 +8,6 @@ import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.outbox.OutboxWriter;
 import java.time.Clock;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Service;
@@ -150,17 +148,14 @@ public class OrderTransitions {
         : order.identity() + " " + target;
   }
 
-  private static Map<String, Object> payload(Order order, String paidByOutTradeNo) {
-    Map<String, Object> payload = new LinkedHashMap<>();
-    payload.put("orderId", order.id());
-    payload.put("orderNo", order.orderNo());
-    payload.put("userId", order.userId());
-    payload.put("amount", order.amount().toDecimalString());
-    payload.put("currency", order.amount().currency());
-    payload.put("status", order.status().name());
-    if (paidByOutTradeNo != null) {
-      payload.put("outTradeNo", paidByOutTradeNo);
-    }
-    return payload;
+  private static OrderEventData payload(Order order, String paidByOutTradeNo) {
+    return new OrderEventData(
+        order.id(),
+        order.orderNo(),
+        order.userId(),
+        order.amount().toDecimalString(),
+        order.amount().currency(),
+        order.status(),
+        paidByOutTradeNo);
   }
 }

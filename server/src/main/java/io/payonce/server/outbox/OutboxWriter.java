@@ -104,6 +104,34 @@ public class OutboxWriter {
   }
 
   /**
+   * Appends an event whose payload is the record {@code data}, written as JSON with its components
+   * in order: the event types' {@code data} are records so that the API document's schema of each
+   * is read from the very type the outbox writes (apidoc's webhooks).
+   */
+  @Transactional(propagation = Propagation.MANDATORY)
+  public void append(
+      Aggregate aggregate, long aggregateId, String eventType, String fact, Record data) {
+    append(aggregate, aggregateId, eventType, fact, fields(data), null);
+  }
+
+  /** As {@link #append(Aggregate, long, String, String, Record)}, the order's number known. */
+  @Transactional(propagation = Propagation.MANDATORY)
+  public void append(
+      Aggregate aggregate,
+      long aggregateId,
+      String eventType,
+      String fact,
+      Record data,
+      String orderNo) {
+    append(aggregate, aggregateId, eventType, fact, fields(data), orderNo);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, ?> fields(Record data) {
+    return json.convertValue(data, java.util.LinkedHashMap.class);
+  }
+
+  /**
    * As {@link #append(Aggregate, long, String, String, Map)}, for a caller that knows the order's
    * number already (a payment's transition read it with the row): it is not looked up again.
    */

@@ -7,8 +7,6 @@ import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.outbox.OutboxWriter;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Service;
@@ -99,19 +97,18 @@ public class PaymentTransitions {
     return won;
   }
 
-  private static Map<String, Object> payload(
+  private static PaymentEventData payload(
       Payment payment, PaymentStatus previous, TransitionSource source) {
-    Map<String, Object> payload = new LinkedHashMap<>();
-    payload.put("payId", payment.payId());
-    payload.put("orderId", payment.orderId());
-    payload.put("channel", payment.channel().name());
-    payload.put("outTradeNo", payment.outTradeNo());
-    payload.put("tradeNo", payment.tradeNo());
-    payload.put("amount", payment.amount().toDecimalString());
-    payload.put("currency", payment.amount().currency());
-    payload.put("from", previous.name());
-    payload.put("status", payment.status().name());
-    payload.put("source", source.name());
-    return payload;
+    return new PaymentEventData(
+        payment.payId(),
+        payment.orderId(),
+        payment.channel(),
+        payment.outTradeNo(),
+        payment.tradeNo(),
+        payment.amount().toDecimalString(),
+        payment.amount().currency(),
+        previous,
+        payment.status(),
+        source);
   }
 }

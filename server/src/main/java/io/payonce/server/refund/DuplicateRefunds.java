@@ -10,8 +10,6 @@ import io.payonce.server.payment.Payment;
 import io.payonce.server.payment.Payments;
 import jakarta.annotation.PreDestroy;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -83,13 +81,14 @@ class DuplicateRefunds implements DuplicatePaymentHandler {
             RefundKind.DUPLICATE,
             clock.instant());
     journal.append(Aggregate.REFUND, id, null, RefundStatus.PENDING, TransitionSource.API, why);
-    Map<String, Object> event = new LinkedHashMap<>();
-    event.put("payId", payment.payId());
-    event.put("orderId", payment.orderId());
-    event.put("outTradeNo", payment.outTradeNo());
-    event.put("amount", payment.amount().toDecimalString());
-    event.put("currency", payment.amount().currency());
-    event.put("refundRequestNo", outRequestNo);
+    DuplicatePaymentDetectedData event =
+        new DuplicatePaymentDetectedData(
+            payment.payId(),
+            payment.orderId(),
+            payment.outTradeNo(),
+            payment.amount().toDecimalString(),
+            payment.amount().currency(),
+            outRequestNo);
     outbox.append(
         Aggregate.PAYMENT,
         payment.payId(),

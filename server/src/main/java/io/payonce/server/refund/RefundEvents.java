@@ -4,8 +4,6 @@ import io.payonce.server.journal.Aggregate;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;
 import io.payonce.server.outbox.OutboxWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,16 +22,17 @@ class RefundEvents {
   }
 
   void refundSucceeded(Refund refund, String channel) {
-    Map<String, Object> payload = new LinkedHashMap<>();
-    payload.put("refundId", refund.id());
-    payload.put("payId", refund.payId());
-    payload.put("orderId", refund.orderId());
-    payload.put("outTradeNo", refund.outTradeNo());
-    payload.put("outRequestNo", refund.outRequestNo());
-    payload.put("amount", Money.ofMinor(refund.amountMinor(), refund.currency()).toDecimalString());
-    payload.put("currency", refund.currency());
-    payload.put("kind", refund.kind().name());
-    payload.put("channel", channel);
+    RefundSucceededData payload =
+        new RefundSucceededData(
+            refund.id(),
+            refund.payId(),
+            refund.orderId(),
+            refund.outTradeNo(),
+            refund.outRequestNo(),
+            Money.ofMinor(refund.amountMinor(), refund.currency()).toDecimalString(),
+            refund.currency(),
+            refund.kind(),
+            channel);
     outbox.append(
         Aggregate.PAYMENT,
         refund.payId(),
@@ -46,18 +45,17 @@ class RefundEvents {
   void orderRefunded(Order order, Refund refund, long refundedMinor, String paidByOutTradeNo) {
     boolean whole = refundedMinor >= order.amount().minorUnits();
     String type = whole ? "OrderRefunded" : "OrderPartiallyRefunded";
-    Map<String, Object> payload = new LinkedHashMap<>();
-    payload.put("orderId", order.id());
-    payload.put("orderNo", order.orderNo());
-    payload.put("userId", order.userId());
-    payload.put("amount", order.amount().toDecimalString());
-    payload.put("currency", order.amount().currency());
-    payload.put("status", order.status().name());
-    payload.put("outTradeNo", paidByOutTradeNo);
-    payload.put("outRequestNo", refund.outRequestNo());
-    payload.put(
-        "refundedAmount",
-        Money.ofMinor(refundedMinor, order.amount().currency()).toDecimalString());
+    OrderRefundedData payload =
+        new OrderRefundedData(
+            order.id(),
+            order.orderNo(),
+            order.userId(),
+            order.amount().toDecimalString(),
+            order.amount().currency(),
+            order.status(),
+            paidByOutTradeNo,
+            refund.outRequestNo(),
+            Money.ofMinor(refundedMinor, order.amount().currency()).toDecimalString());
     outbox.append(
         io.payonce.server.journal.Aggregate.ORDER,
         order.id(),

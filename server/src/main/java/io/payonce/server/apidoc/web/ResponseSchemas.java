@@ -1,10 +1,16 @@
 package io.payonce.server.apidoc.web;
 
+import io.payonce.server.channel.Channel;
+import io.payonce.server.order.OrderStatus;
+import io.payonce.server.payment.PaymentStatus;
+import io.payonce.server.refund.RefundKind;
+import io.payonce.server.refund.RefundStatus;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,6 +53,23 @@ final class ResponseSchemas {
           Map.entry("RefundView", Set.of("detail")),
           Map.entry(WebhookDocumentation.ENVELOPE, Set.of("outTradeNo", "amount", "currency")));
 
+  /**
+   * Per schema, its string properties that carry a server enum's name, and the enum: the document
+   * lists the values a client may switch on (a record's String says nothing of them). A status the
+   * server adds appears here without an edit.
+   */
+  static final Map<String, Map<String, Class<? extends Enum<?>>>> ENUMS =
+      Map.ofEntries(
+          Map.entry("OrderView", Map.of("status", OrderStatus.class)),
+          Map.entry("PaymentView", Map.of("status", PaymentStatus.class, "channel", Channel.class)),
+          Map.entry("QueryAnswer", Map.of("orderStatus", OrderStatus.class)),
+          Map.entry("PaymentState", Map.of("status", PaymentStatus.class)),
+          Map.entry(
+              "PaymentDetails", Map.of("status", PaymentStatus.class, "channel", Channel.class)),
+          Map.entry("CloseAnswer", Map.of("orderStatus", OrderStatus.class)),
+          Map.entry("RefundView", Map.of("status", RefundStatus.class, "kind", RefundKind.class)),
+          Map.entry("RefundSucceededData", Map.of("channel", Channel.class)));
+
   private static final String REF = "#/components/schemas/";
 
   private ResponseSchemas() {}
@@ -63,6 +86,7 @@ final class ResponseSchemas {
         continue;
       }
       schema.setRequired(new ArrayList<>(new TreeSet<>(schema.getProperties().keySet())));
+      enumerate(name, schema);
       for (String property : NULLABLE.getOrDefault(name, Set.of())) {
         Schema<?> value = schema.getProperties().get(property);
         if (value == null) {
@@ -71,6 +95,20 @@ final class ResponseSchemas {
         schema.getProperties().put(property, nullable(value));
       }
     }
+  }
+
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  static void enumerate(String name, Schema<?> schema) {
+    ENUMS
+        .getOrDefault(name, Map.of())
+        .forEach(
+            (property, type) -> {
+              Schema value = schema.getProperties().get(property);
+              if (value == null) {
+                throw new IllegalStateException(name + " has no property " + property);
+              }
+              value.setEnum(Arrays.stream(type.getEnumConstants()).map(Enum::name).toList());
+            });
   }
 
   @SuppressWarnings({"rawtypes", "unchecked"})

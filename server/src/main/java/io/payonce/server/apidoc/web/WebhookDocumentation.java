@@ -1,6 +1,11 @@
 package io.payonce.server.apidoc.web;
 
+import io.payonce.server.order.OrderEventData;
 import io.payonce.server.outbox.EventEnvelope;
+import io.payonce.server.payment.PaymentEventData;
+import io.payonce.server.refund.DuplicatePaymentDetectedData;
+import io.payonce.server.refund.OrderRefundedData;
+import io.payonce.server.refund.RefundSucceededData;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -18,12 +23,15 @@ import io.swagger.v3.oas.models.responses.ApiResponses;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The events PayOnce POSTs to the merchant's webhook (OpenAPI 3.1 {@code webhooks}): the envelope's
- * schema read from {@link EventEnvelope} itself, one entry per event type, and the signature
- * headers the {@code client} module's {@code WebhookVerifier} checks. docs/events.md has the
- * delivery guarantees.
+ * schema read from {@link EventEnvelope} itself, one entry per event type whose body is the
+ * envelope narrowed to its type and its {@code data} (the schema read from the record the outbox
+ * writes, e.g. {@link OrderEventData}), with an example of its own, and the signature headers the
+ * {@code client} module's {@code WebhookVerifier} checks. docs/events.md has the delivery
+ * guarantees.
  */
 final class WebhookDocumentation {
 
@@ -31,26 +39,60 @@ final class WebhookDocumentation {
   static final String SIGNATURE_HEADER = "PayOnce-Signature";
   static final String EVENT_ID_HEADER = "PayOnce-Event-Id";
 
-  /** The event types written today, and what each says (docs/events.md). */
-  static final Map<String, String> TYPES = types();
+  /** An event type: what it says (docs/events.md) and the record its {@code data} is written as. */
+  record EventType(String description, Class<? extends Record> data) {}
 
-  private static Map<String, String> types() {
-    Map<String, String> types = new LinkedHashMap<>();
-    types.put("OrderPaid", "The order is paid (once per order); data.outTradeNo paid it.");
-    types.put("OrderClosed", "The order was closed unpaid.");
+  /** The event types written today, in the document's order. */
+  static final Map<String, EventType> TYPES = types();
+
+  private static Map<String, EventType> types() {
+    Map<String, EventType> types = new LinkedHashMap<>();
+    types.put(
+        "OrderPaid",
+        new EventType(
+            "The order is paid (once per order); data.outTradeNo paid it.", OrderEventData.class));
+    types.put("OrderClosed", new EventType("The order was closed unpaid.", OrderEventData.class));
     types.put(
         "OrderPartiallyRefunded",
-        "A merchant refund succeeded and part of the amount is back; data.refundedAmount is the"
-            + " total so far.");
-    types.put("OrderRefunded", "The whole amount is back (once per order).");
-    types.put("PaymentSucceeded", "A payment succeeded at the channel.");
-    types.put("PaymentFailed", "A payment failed at the channel.");
-    types.put("PaymentClosed", "A payment was closed at the channel.");
-    types.put("RefundSucceeded", "A refund succeeded (kind MERCHANT, DUPLICATE or REVERSAL).");
+        new EventType(
+            "A merchant refund succeeded and part of the amount is back; data.refundedAmount is"
+                + " the total so far.",
+            OrderRefundedData.class));
+    types.put(
+        "OrderRefunded",
+        new EventType("The whole amount is back (once per order).", OrderRefundedData.class));
+    types.put(
+        "PaymentSucceeded",
+        new EventType("A payment succeeded at the channel.", PaymentEventData.class));
+    types.put(
+        "PaymentFailed", new EventType("A payment failed at the channel.", PaymentEventData.class));
+    types.put(
+        "PaymentClosed",
+        new EventType("A payment was closed at the channel.", PaymentEventData.class));
+    types.put(
+        "RefundSucceeded",
+        new EventType(
+            "A refund succeeded (kind MERCHANT, DUPLICATE or REVERSAL).",
+            RefundSucceededData.class));
     types.put(
         "DuplicatePaymentDetected",
-        "A second payment of a paid order succeeded; it is refunded automatically.");
+        new EventType(
+            "A second payment of a paid order succeeded; it is refunded automatically.",
+            DuplicatePaymentDetectedData.class));
     return types;
+  }
+
+  /** Per data record, its properties that may be null (the others are always written). */
+  private static final Map<Class<?>, Set<String>> NULLABLE_DATA =
+      Map.of(PaymentEventData.class, Set.of("tradeNo"));
+
+  /** Per data record, its properties that may be absent (written only when there is a value). */
+  private static final Map<Class<?>, Set<String>> OPTIONAL_DATA =
+      Map.of(OrderEventData.class, Set.of("outTradeNo"));
+
+  /** The name of the schema of one event type's whole body, e.g. {@code OrderPaidEvent}. */
+  static String eventSchema(String type) {
+    return type + "Event";
   }
 
   private WebhookDocumentation() {}
@@ -70,7 +112,77 @@ final class WebhookDocumentation {
         "An event as it leaves PayOnce: the webhook's body, the RabbitMQ message. Deduplicate on"
             + " eventId (delivery is at least once); ignore fields you do not know.");
     api.getComponents().addSchemas(ENVELOPE, envelope);
-    TYPES.forEach((type, description) -> api.addWebhooks(type, webhook(type, description)));
+    TYPES.forEach(
+        (type, event) -> {
+          addDataSchema(api, event.data());
+          api.getComponents().addSchemas(eventSchema(type), eventSchema(type, event.data()));
+          api.addWebhooks(type, webhook(type, event.description()));
+        });
+  }
+
+  /** The schema of a data record, read from the record: each property required but the optional. */
+  @SuppressWarnings("rawtypes")
+  private static void addDataSchema(OpenAPI api, Class<? extends Record> data) {
+    String name = data.getSimpleName();
+    if (api.getComponents().getSchemas() != null
+        && api.getComponents().getSchemas().containsKey(name)) {
+      return;
+    }
+    Map<String, Schema> read =
+        ModelConverters.getInstance(true).readAll(new AnnotatedType(data).resolveAsRef(false));
+    Schema<?> schema = read.get(name);
+    if (schema == null || schema.getProperties() == null) {
+      throw new IllegalStateException("no schema for " + data.getName());
+    }
+    // Anything the record refers to by name (none today: enums are inline) goes along.
+    read.forEach(
+        (other, referred) -> {
+          if (!other.equals(name)) {
+            api.getComponents().getSchemas().putIfAbsent(other, referred);
+          }
+        });
+    Set<String> optional = OPTIONAL_DATA.getOrDefault(data, Set.of());
+    schema.setRequired(
+        schema.getProperties().keySet().stream().filter(p -> !optional.contains(p)).toList());
+    for (String property : NULLABLE_DATA.getOrDefault(data, Set.of())) {
+      schema
+          .getProperties()
+          .put(property, ResponseSchemas.nullable(schema.getProperties().get(property)));
+    }
+    ResponseSchemas.enumerate(name, schema);
+    schema.description("The data of " + eventsOf(data) + " (docs/events.md).");
+    api.getComponents().addSchemas(name, schema);
+  }
+
+  private static String eventsOf(Class<?> data) {
+    return TYPES.entrySet().stream()
+        .filter(entry -> entry.getValue().data() == data)
+        .map(Map.Entry::getKey)
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  /**
+   * The envelope narrowed to one type: its {@code type} and {@code aggregate}, its data's schema.
+   */
+  private static Schema<?> eventSchema(String type, Class<? extends Record> data) {
+    StringSchema typeName = new StringSchema();
+    typeName.setEnum(List.of(type));
+    StringSchema aggregate = new StringSchema();
+    aggregate.setEnum(List.of(aggregateOf(type)));
+    Schema<Object> narrowed =
+        new ObjectSchema()
+            .addProperty("type", typeName)
+            .addProperty("aggregate", aggregate)
+            .addProperty(
+                "data", new Schema<>().$ref(ProblemDocumentation.ref(data.getSimpleName())));
+    Schema<Object> event = new Schema<>();
+    event.setAllOf(List.of(new Schema<>().$ref(ProblemDocumentation.ref(ENVELOPE)), narrowed));
+    event.description("The " + type + " event: the envelope with its own data.");
+    return event;
+  }
+
+  static String aggregateOf(String type) {
+    return type.startsWith("Order") ? "ORDER" : "PAYMENT";
   }
 
   private static PathItem webhook(String type, String description) {
@@ -78,14 +190,16 @@ final class WebhookDocumentation {
     example.put("eventId", "3f1d2c9e-6a57-3c41-9d0e-0b8a1f2e4c55");
     example.put("type", type);
     example.put("version", EventEnvelope.CURRENT_VERSION);
-    example.put("aggregate", type.startsWith("Order") ? "ORDER" : "PAYMENT");
-    example.put("aggregateId", 42);
+    example.put("aggregate", aggregateOf(type));
+    Map<String, Object> data = WebhookExamples.data(type);
+    // An order's event is about the order; a payment's (or its refund's) about that payment.
+    example.put("aggregateId", data.getOrDefault("payId", data.get("orderId")));
     example.put("orderNo", "order-1001");
-    example.put("outTradeNo", "P20260401000000000001");
-    example.put("amount", "12.34");
+    example.put("outTradeNo", data.get("outTradeNo"));
+    example.put("amount", data.get("amount"));
     example.put("currency", "CNY");
     example.put("occurredAt", "2026-04-01T08:00:00Z");
-    example.put("data", Map.of("orderNo", "order-1001", "status", "PAID"));
+    example.put("data", data);
     Operation post =
         new Operation()
             .summary(type)
@@ -122,7 +236,9 @@ final class WebhookDocumentation {
                             .addMediaType(
                                 "application/json",
                                 new MediaType()
-                                    .schema(new Schema<>().$ref(ProblemDocumentation.ref(ENVELOPE)))
+                                    .schema(
+                                        new Schema<>()
+                                            .$ref(ProblemDocumentation.ref(eventSchema(type))))
                                     .example(example))))
             .responses(
                 new ApiResponses()

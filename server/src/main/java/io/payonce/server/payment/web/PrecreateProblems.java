@@ -17,6 +17,7 @@ import java.lang.annotation.Target;
   ProblemType.ORDER_PAID,
   ProblemType.ORDER_CLOSED,
   ProblemType.PAYMENT_IN_PROGRESS,
+  ProblemType.CHANNEL_NOT_CONFIGURED,
   ProblemType.PAYMENT_EXPIRED,
   ProblemType.CHANNEL_UNAVAILABLE,
   ProblemType.CHANNEL_REFUSED,

@@ -86,15 +86,19 @@ class RefundController {
       summary = "Refund part or all of a paid order",
       description =
           "outRequestNo names the refund: the same number again answers the same refund. 200 when"
-              + " done, 202 while the channel's answer is pending (the refund is then completed"
-              + " by PayOnce; list the refunds to follow it).")
+              + " the channel answered, with its answer in status: SUCCESS (refunded) or FAIL"
+              + " (the channel refused: nothing was given back, detail says why, and the amount"
+              + " may be refunded again under a new number) — check status, a 200 is not a"
+              + " success by itself. 202 while the channel's answer is pending (status PENDING;"
+              + " PayOnce completes the refund; list the refunds to follow it).")
   @ApiResponse(
       responseCode = "200",
-      description = "Refunded",
+      description =
+          "The channel answered: status SUCCESS (refunded) or FAIL (refused, nothing given back)",
       content = @Content(schema = @Schema(implementation = RefundView.class)))
   @ApiResponse(
       responseCode = "202",
-      description = "Pending: the channel's answer is not known yet",
+      description = "Pending (status PENDING): the channel's answer is not known yet",
       content = @Content(schema = @Schema(implementation = RefundView.class)))
   @ProblemResponses({
     ProblemType.NOT_FOUND,

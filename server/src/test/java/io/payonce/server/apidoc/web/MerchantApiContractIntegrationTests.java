@@ -1,11 +1,14 @@
 package io.payonce.server.apidoc.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.payonce.server.app.AppAdmin;
+import io.payonce.server.app.AppCredentials;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -16,6 +19,7 @@ import io.payonce.server.web.ProblemType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,8 +40,10 @@ import tools.jackson.databind.node.ObjectNode;
  * The OpenAPI document agrees with the code: every merchant route Spring MVC maps is documented
  * with its methods and nothing else is, every problem type is listed, and real answers of the
  * running server — successes and problems — have a documented status and validate against the
- * document's schema for it (networknt's JSON Schema 2020-12 validator, the dialect of OpenAPI 3.1).
- * The document is written to target/openapi.json for whoever wants to read it.
+ * document's schema for it (networknt's JSON Schema 2020-12 validator, the dialect of OpenAPI 3.1);
+ * a problem's {@code type} must be one the document lists for that operation and status (a problem
+ * the code answers but the document leaves out is a lie of omission a client cannot switch on). The
+ * document is written to target/openapi.json for whoever wants to read it.
  */
 @PayOnceIntegrationTest
 class MerchantApiContractIntegrationTests {
@@ -52,6 +58,10 @@ class MerchantApiContractIntegrationTests {
   RequestMappingHandlerMapping mappings;
 
   @Autowired List<ChannelCallback> callbacks;
+
+  @Autowired AppAdmin apps;
+
+  @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
   private PayOnceHttp http;
   private JsonNode document;
@@ -161,12 +171,150 @@ class MerchantApiContractIntegrationTests {
 
     assertThat(paid.isMissingNode()).isFalse();
     assertThat(paid.at("/requestBody/content/application~1json/schema/$ref").asString())
-        .isEqualTo("#/components/schemas/EventEnvelope");
+        .isEqualTo("#/components/schemas/OrderPaidEvent");
     assertThat(document.at("/components/schemas/EventEnvelope/properties").propertyNames())
         .contains("eventId", "type", "version", "orderNo", "amount", "occurredAt", "data");
     List<String> headers = new ArrayList<>();
     paid.path("parameters").forEach(p -> headers.add(p.path("name").asString()));
     assertThat(headers).contains("PayOnce-Signature", "PayOnce-Event-Id");
+  }
+
+  @Test
+  void eachEventTypesDataIsDocumentedFieldForFieldFromTheRecordTheOutboxWrites() {
+    assertThat(document.path("webhooks").propertyNames())
+        .containsExactlyInAnyOrderElementsOf(WebhookDocumentation.TYPES.keySet());
+    WebhookDocumentation.TYPES.forEach(
+        (type, event) -> {
+          JsonNode data =
+              document.at("/components/schemas/" + event.data().getSimpleName() + "/properties");
+          assertThat(data.propertyNames())
+              .as(type + "'s data against " + event.data().getSimpleName())
+              .containsExactlyInAnyOrderElementsOf(
+                  Arrays.stream(event.data().getRecordComponents())
+                      .map(java.lang.reflect.RecordComponent::getName)
+                      .toList());
+          JsonNode body =
+              document.at("/webhooks/" + type + "/post/requestBody/content/application~1json");
+          assertThat(body.at("/schema/$ref").asString())
+              .isEqualTo("#/components/schemas/" + type + "Event");
+          assertThat(validator(body.path("schema")).validate(body.path("example")))
+              .as(type + "'s example against its schema")
+              .isEmpty();
+          assertThat(body.at("/example/data"))
+              .as(type + "'s example is its own")
+              .isNotEqualTo(
+                  document.at(
+                      "/webhooks/"
+                          + (type.equals("OrderPaid") ? "OrderClosed" : "OrderPaid")
+                          + "/post/requestBody/content/application~1json/example/data"));
+        });
+  }
+
+  @Test
+  void statusFieldsListTheServersValues() {
+    List<String> refund = new ArrayList<>();
+    document
+        .at("/components/schemas/RefundView/properties/status/enum")
+        .forEach(v -> refund.add(v.asString()));
+    List<String> order = new ArrayList<>();
+    document
+        .at("/components/schemas/OrderView/properties/status/enum")
+        .forEach(v -> order.add(v.asString()));
+    List<String> payment = new ArrayList<>();
+    document
+        .at("/components/schemas/PaymentState/properties/status/enum")
+        .forEach(v -> payment.add(v.asString()));
+
+    assertThat(refund)
+        .containsExactly(
+            Arrays.stream(io.payonce.server.refund.RefundStatus.values())
+                .map(Enum::name)
+                .toArray(String[]::new));
+    assertThat(order)
+        .containsExactly(
+            Arrays.stream(io.payonce.server.order.OrderStatus.values())
+                .map(Enum::name)
+                .toArray(String[]::new));
+    assertThat(payment)
+        .containsExactly(
+            Arrays.stream(io.payonce.server.payment.PaymentStatus.values())
+                .map(Enum::name)
+                .toArray(String[]::new));
+    assertThat(document.at("/paths/~1pay~1refund/post/responses/200/description").asString())
+        .contains("FAIL");
+    ResponseSchemas.ENUMS.forEach(
+        (schema, properties) ->
+            properties
+                .keySet()
+                .forEach(
+                    property ->
+                        assertThat(
+                                document.at(
+                                    "/components/schemas/"
+                                        + schema
+                                        + "/properties/"
+                                        + property
+                                        + "/enum"))
+                            .as(schema + "." + property)
+                            .isNotEmpty()));
+  }
+
+  @Test
+  void realEventsAgreeWithTheirTypesDocumentedData() {
+    // Events of most types: a payment, a partial and a full refund, a close.
+    String paid = http.createOrder("4.00");
+    assertThat(http.walletPay(http.precreate(paid).text("qrCode")).status()).isEqualTo(200);
+    await().atMost(Duration.ofSeconds(20)).until(() -> http.orderStatus(paid).equals("PAID"));
+    assertThat(http.refund(paid, "RA" + paid.replace("-", "_"), "1.00").status()).isIn(200, 202);
+    assertThat(http.refund(paid, "RB" + paid.replace("-", "_"), "3.00").status()).isIn(200, 202);
+    await().atMost(Duration.ofSeconds(20)).until(() -> http.orderStatus(paid).equals("REFUNDED"));
+    String closed = http.createOrder("1.00");
+    assertThat(http.precreate(closed).status()).isEqualTo(200);
+    assertThat(http.close(closed).status()).isEqualTo(200);
+    List<String> mismatches = new ArrayList<>();
+    Set<String> seen = new TreeSet<>();
+
+    jdbc.sql("SELECT event_type, payload FROM outbox WHERE order_no IN (:paid, :closed)")
+        .param("paid", paid)
+        .param("closed", closed)
+        .query(
+            (row, n) -> {
+              String type = row.getString("event_type");
+              JsonNode data = JSON.readTree(row.getString("payload"));
+              JsonNode schema =
+                  document.at("/components/schemas/" + type + "Event/allOf/1/properties/data");
+              if (schema.isMissingNode()) {
+                mismatches.add(type + ": no schema in the document");
+                return null;
+              }
+              seen.add(type);
+              JsonNode properties =
+                  document.at(schema.path("$ref").asString().replace("#", "") + "/properties");
+              data.propertyNames()
+                  .forEach(
+                      field -> {
+                        if (!properties.has(field)) {
+                          mismatches.add(type + ": data." + field + " is not documented");
+                        }
+                      });
+              List<Error> errors = validator(schema).validate(data);
+              if (!errors.isEmpty()) {
+                mismatches.add(type + ": " + errors + " in " + data);
+              }
+              return null;
+            })
+        .list();
+
+    assertThat(mismatches).isEmpty();
+    assertThat(seen)
+        .contains(
+            "OrderPaid",
+            "PaymentSucceeded",
+            "RefundSucceeded",
+            "OrderPartiallyRefunded",
+            "OrderRefunded",
+            "OrderClosed",
+            "PaymentClosed");
   }
 
   @Test
@@ -290,6 +438,90 @@ class MerchantApiContractIntegrationTests {
     assertThat(mismatches).isEmpty();
   }
 
+  @Test
+  void everyProblemTypeAnsweredIsListedForItsOperationAndStatus() {
+    List<String> mismatches = new ArrayList<>();
+    // An app without a channel account of its own (not the bootstrap app): refused on every
+    // channel's QR code and payment code.
+    AppCredentials bare = apps.create("contract, no channel");
+    PayOnceHttp unconfigured = http.as(bare.appId(), bare.secret());
+    String orderNo = unconfigured.createOrder("1.00");
+    check(mismatches, "post", "/pay/alipay/precreate", unconfigured.precreate(orderNo));
+    check(mismatches, "post", "/pay/wechat/precreate", unconfigured.wechatPrecreate(orderNo));
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/barcode",
+        unconfigured.barcode(
+            Map.of("orderNo", orderNo, "authCode", "280000000000000001", "requestId", "bc1"),
+            Map.of()));
+    check(
+        mismatches,
+        "post",
+        "/pay/wechat/barcode",
+        unconfigured.post(
+            base() + "/pay/wechat/barcode",
+            Map.of("orderNo", orderNo, "authCode", "130000000000000001", "requestId", "bc2"),
+            Map.of()));
+    check(mismatches, "post", "/pay/close", unconfigured.close(orderNo));
+    check(
+        mismatches,
+        "post",
+        "/pay/refund",
+        unconfigured.refund(orderNo, "R1" + orderNo.replace("-", "_"), "1.00"));
+    check(
+        mismatches,
+        "post",
+        "/api/orders/{orderNo}/checkout",
+        unconfigured.post(base() + "/api/orders/" + orderNo + "/checkout", "", Map.of()));
+
+    // Keys and bodies a client gets wrong.
+    String paid = http.createOrder("2.00");
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/precreate",
+        http.precreate(Map.of("orderNo", paid), Map.of("Idempotency-Key", "no")));
+    Answer qr = http.precreate(Map.of("orderNo", paid), Map.of("Idempotency-Key", "key-" + paid));
+    check(mismatches, "post", "/pay/alipay/precreate", qr);
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/precreate",
+        http.precreate(
+            Map.of("orderNo", paid, "refresh", true), Map.of("Idempotency-Key", "key-" + paid)));
+    assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
+    check(mismatches, "post", "/pay/wechat/precreate", http.wechatPrecreate(paid));
+    check(mismatches, "post", "/pay/alipay/precreate", http.refresh(paid));
+    check(mismatches, "post", "/pay/close", http.close(paid));
+    check(
+        mismatches,
+        "post",
+        "/api/orders/{orderNo}/checkout",
+        http.post(base() + "/api/orders/" + paid + "/checkout", "", Map.of()));
+    check(
+        mismatches,
+        "post",
+        "/pay/refund",
+        http.refund(paid, "R1" + paid.replace("-", "_"), "3.00"));
+    check(mismatches, "post", "/pay/refund", http.refund(paid, "bad no", "1.00"));
+    check(
+        mismatches, "post", "/pay/refund", http.refund(TestNumbers.orderNo("NONE"), "R9x", "1.00"));
+    check(mismatches, "post", "/pay/close", http.close(TestNumbers.orderNo("NONE")));
+    check(mismatches, "get", "/pay/query", http.query(TestNumbers.orderNo("NONE")));
+    check(mismatches, "get", "/pay/query", http.get(base() + "/pay/query?orderNo=bad%20no"));
+    check(mismatches, "get", "/pay/refunds", http.get(base() + "/pay/refunds?orderNo=bad%20no"));
+    check(mismatches, "get", "/api/orders/{orderNo}", http.get(base() + "/api/orders/bad%20no"));
+    check(mismatches, "get", "/api/pay/get-token", http.get(base() + "/api/pay/get-token"));
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/barcode",
+        http.barcode(Map.of("orderNo", paid, "authCode", "x", "requestId", "bc3"), Map.of()));
+
+    assertThat(mismatches).isEmpty();
+  }
+
   /** Records what in {@code answer} the document does not allow for the operation. */
   private void check(List<String> mismatches, String method, String path, Answer answer) {
     String name = method.toUpperCase() + " " + path + " " + answer.status();
@@ -314,6 +546,18 @@ class MerchantApiContractIntegrationTests {
     List<Error> errors = validator(schema).validate(JSON.readTree(answer.body()));
     if (!errors.isEmpty()) {
       mismatches.add(name + ": " + errors + " in " + answer.body());
+    }
+    if (ProblemDocumentation.PROBLEM_JSON.equals(media)) {
+      String type = JSON.readTree(answer.body()).path("type").asString();
+      Set<String> listed = new TreeSet<>();
+      response
+          .path("content")
+          .path(media)
+          .path("examples")
+          .forEach(example -> listed.add(example.at("/value/type").asString()));
+      if (!listed.contains(type)) {
+        mismatches.add(name + ": problem type " + type + " not among those listed " + listed);
+      }
     }
   }
 
