@@ -18,6 +18,7 @@ import java.lang.annotation.Target;
   ProblemType.ORDER_CLOSED,
   ProblemType.PAYMENT_IN_PROGRESS,
   ProblemType.CHANNEL_NOT_CONFIGURED,
+  ProblemType.AMOUNT_OVER_CHANNEL_LIMIT,
   ProblemType.PAYMENT_EXPIRED,
   ProblemType.CHANNEL_UNAVAILABLE,
   ProblemType.CHANNEL_REFUSED,

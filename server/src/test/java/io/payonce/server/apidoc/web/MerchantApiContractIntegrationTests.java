@@ -492,6 +492,16 @@ class MerchantApiContractIntegrationTests {
             Map.of("orderNo", paid, "refresh", true), Map.of("Idempotency-Key", "key-" + paid)));
     assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
     check(mismatches, "post", "/pay/wechat/precreate", http.wechatPrecreate(paid));
+    String overWechat = http.createOrder("21474836.48");
+    check(mismatches, "post", "/pay/wechat/precreate", http.wechatPrecreate(overWechat));
+    check(
+        mismatches,
+        "post",
+        "/pay/wechat/barcode",
+        http.post(
+            base() + "/pay/wechat/barcode",
+            Map.of("orderNo", overWechat, "authCode", "134567890123456789"),
+            Map.of()));
     check(mismatches, "post", "/pay/alipay/precreate", http.refresh(paid));
     check(mismatches, "post", "/pay/close", http.close(paid));
     check(
