@@ -28,6 +28,7 @@
           orderNo,
           amount: String(data.get('amount')).trim(),
           title: String(data.get('title')).trim(),
+          appId: data.get('appId'),
         }),
       });
       if (response.ok) {

@@ -44,6 +44,22 @@ public class OperatorActions {
    * returned) or its refusal (the exception's kind; the exception is rethrown).
    */
   public <T> T run(Request request, Supplier<T> action, Function<? super T, String> after) {
+    return run(request, action, after, result -> null);
+  }
+
+  /**
+   * As {@link #run(Request, Supplier, Function)}, for an action that may answer a refusal rather
+   * than throw one (a refund the channel declined comes back as a FAIL refund): when {@code
+   * refusal} names one for the result, the record ends FAILED with that refusal before {@code
+   * after}.
+   *
+   * @param refusal why the result is a refusal, or {@code null} when it is not one
+   */
+  public <T> T run(
+      Request request,
+      Supplier<T> action,
+      Function<? super T, String> after,
+      Function<? super T, String> refusal) {
     long id =
         repository.insert(
             request.operator(),
@@ -56,13 +72,33 @@ public class OperatorActions {
     try {
       result = action.get();
     } catch (RuntimeException refused) {
-      repository.finish(
-          id, Outcome.FAILED, "refused: " + refused.getClass().getSimpleName(), clock.instant());
+      repository.finish(id, Outcome.FAILED, "refused: " + kind(refused), clock.instant());
       throw refused;
     }
+    String why = refusal.apply(result);
+    String established = after.apply(result);
     repository.finish(
-        id, Outcome.DONE, Untrusted.clip(after.apply(result), STATE_MAX), clock.instant());
+        id,
+        why == null ? Outcome.DONE : Outcome.FAILED,
+        Untrusted.clip(
+            why == null ? established : "refused: " + why + " · " + established, STATE_MAX),
+        clock.instant());
     return result;
+  }
+
+  /**
+   * A refusal's kind as operators read it, e.g. {@code refund-exceeds-payment} for a {@code
+   * RefundExceedsPaymentException}: the class's name without "Exception", in lower-case words
+   * joined by hyphens (the problem types' spelling) — never its message, which may carry input.
+   */
+  static String kind(RuntimeException refused) {
+    String name = refused.getClass().getSimpleName();
+    if (name.endsWith("Exception") && name.length() > "Exception".length()) {
+      name = name.substring(0, name.length() - "Exception".length());
+    }
+    return name.replaceAll("([a-z0-9])([A-Z])", "$1-$2")
+        .replaceAll("([A-Z])([A-Z][a-z])", "$1-$2")
+        .toLowerCase(java.util.Locale.ROOT);
   }
 
   /** The actions about one payment, oldest first. */

@@ -319,6 +319,21 @@ class DeliveryRepository {
         .update();
   }
 
+  /**
+   * The payment (out_trade_no) an event concerns, as its outbox row recorded it when the event was
+   * written: empty for an event without one (an order's creation) or whose row is gone.
+   */
+  Optional<String> outTradeNoOf(String eventId) {
+    return jdbc
+        .sql("SELECT out_trade_no FROM outbox WHERE event_id = :eventId")
+        .param("eventId", eventId)
+        .query((rs, row) -> Optional.ofNullable(rs.getString(1)))
+        .list()
+        .stream()
+        .flatMap(Optional::stream)
+        .findFirst();
+  }
+
   Optional<WebhookDelivery> find(long id) {
     return jdbc.sql(SELECT_COLUMNS + "WHERE id = :id")
         .param("id", id)

@@ -7,7 +7,8 @@ import org.springframework.stereotype.Service;
 /**
  * An operator's resend of a delivery, recorded among the operators' actions (RESEND_WEBHOOK: who,
  * which delivery, its state before and after). The JSON endpoint and the console's button both come
- * here, so the two record the same thing.
+ * here, so the two record the same thing. A resend of an event about a payment is recorded against
+ * that payment (its out_trade_no), so it shows on the payment's timeline.
  */
 @Service
 public class OperatorResend {
@@ -34,7 +35,8 @@ public class OperatorResend {
             operator,
             OperatorAction.Kind.RESEND_WEBHOOK,
             "webhook delivery " + id + " " + before.eventType() + " " + before.orderNo(),
-            null,
+            // The payment the event concerns: the resend is shown on its timeline.
+            deliveries.paymentOf(before).orElse(null),
             before.state().name()),
         () -> deliveries.resend(id, operator),
         after ->

@@ -42,6 +42,12 @@ public class WebhookDeliveries {
     return repository.find(id).map(this::withAttempts);
   }
 
+  /** The payment (out_trade_no) the delivery's event concerns, if it concerns one. */
+  @Transactional(readOnly = true)
+  public Optional<String> paymentOf(WebhookDelivery delivery) {
+    return repository.outTradeNoOf(delivery.eventId());
+  }
+
   /** The deliveries of the events of every app's orders with this number, oldest first. */
   @Transactional(readOnly = true)
   public List<WebhookDelivery> ofOrder(String orderNo) {

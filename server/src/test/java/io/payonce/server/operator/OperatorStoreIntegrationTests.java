@@ -116,7 +116,7 @@ abstract class OperatorStoreIntegrationTests {
 
     assertThat(recentOf(admin).get(0))
         .extracting(OperatorAction::outcome, OperatorAction::after)
-        .containsExactly(Outcome.FAILED, "refused: OperatorConflictException");
+        .containsExactly(Outcome.FAILED, "refused: operator-conflict");
     assertThat(operators.find(name).orElseThrow().role()).isEqualTo(OperatorRole.VIEWER);
   }
 
@@ -177,7 +177,28 @@ abstract class OperatorStoreIntegrationTests {
     assertThat(actions.ofPayment(payment))
         .singleElement()
         .extracting(OperatorAction::outcome, OperatorAction::after)
-        .containsExactly(Outcome.FAILED, "refused: IllegalStateException");
+        .containsExactly(Outcome.FAILED, "refused: illegal-state");
+  }
+
+  @Test
+  void anActionThatAnswersARefusalIsRecordedAsFailedWithIt() {
+    String payment = unique("P");
+    var request =
+        new OperatorActions.Request(unique("op"), Kind.REFUND, "order z", payment, "order PAID");
+
+    String answer =
+        actions.run(
+            request,
+            () -> "FAIL",
+            status -> "refund " + status,
+            status -> status.equals("FAIL") ? "the channel: ACQ.SELLER_BALANCE_NOT_ENOUGH" : null);
+
+    assertThat(answer).isEqualTo("FAIL");
+    assertThat(actions.ofPayment(payment))
+        .singleElement()
+        .extracting(OperatorAction::outcome, OperatorAction::after)
+        .containsExactly(
+            Outcome.FAILED, "refused: the channel: ACQ.SELLER_BALANCE_NOT_ENOUGH · refund FAIL");
   }
 
   private List<OperatorAction> recentOf(String operator) {

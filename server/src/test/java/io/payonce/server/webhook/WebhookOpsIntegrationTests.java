@@ -174,6 +174,58 @@ class WebhookOpsIntegrationTests {
     assertThat(receiver.at(path).stream().filter(r -> r.eventId().equals(eventId))).hasSize(2);
   }
 
+  @Test
+  void aResendOfAPaymentsEventIsShownOnThatPaymentsTimeline() {
+    String appId = "wh-tl-" + UUID.randomUUID().toString().substring(0, 8);
+    String path = "/" + appId;
+    apps.create(appId, "ops", "api-secret-" + appId);
+    TestApps.giveAlipayAccount(admin, appId);
+    apps.setWebhook(appId, receiver.url(path), "whsec-" + appId);
+    String orderNo =
+        new PaidOrders(orderService, opener, applier, clock).payOne(appId, "wh-tl", null);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              relay.drain();
+              dispatcher.dispatchDue();
+              return deliveries.ofOrder(orderNo).stream()
+                  .anyMatch(
+                      d ->
+                          d.eventType().equals("OrderPaid")
+                              && d.state() == DeliveryState.DELIVERED);
+            });
+    long paid =
+        deliveries.ofOrder(orderNo).stream()
+            .filter(d -> d.eventType().equals("OrderPaid"))
+            .findFirst()
+            .orElseThrow()
+            .id();
+    String outTradeNo =
+        jdbc.sql(
+                "SELECT p.out_trade_no FROM payment p JOIN orders o ON o.id = p.order_id"
+                    + " WHERE o.app_id = :appId AND o.order_no = :orderNo")
+            .param("appId", appId)
+            .param("orderNo", orderNo)
+            .query(String.class)
+            .single();
+    PayOnceHttp http = new PayOnceHttp(port);
+
+    PayOnceHttp.Answer resent =
+        http.post(http.serverBase() + DELIVERIES + "/" + paid + "/resend", "{}", operator());
+
+    assertThat(resent.status()).isEqualTo(200);
+    assertThat(operatorActions.ofPayment(outTradeNo))
+        .singleElement()
+        .satisfies(
+            action -> {
+              assertThat(action.action()).isEqualTo(OperatorAction.Kind.RESEND_WEBHOOK);
+              assertThat(action.target())
+                  .isEqualTo("webhook delivery " + paid + " OrderPaid " + orderNo);
+              assertThat(action.outcome()).isEqualTo(OperatorAction.Outcome.DONE);
+            });
+  }
+
   private PayOnceHttp.Answer createOrder(String notifyUrl) {
     PayOnceHttp http = new PayOnceHttp(port);
     Map<String, String> body = new LinkedHashMap<>();

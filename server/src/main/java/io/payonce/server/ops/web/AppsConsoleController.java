@@ -5,27 +5,38 @@ import io.payonce.server.app.AppCredentials;
 import io.payonce.server.app.AppNotFoundException;
 import io.payonce.server.app.AppStatus;
 import io.payonce.server.app.AppView;
+import io.payonce.server.app.ChannelAccountTakenException;
+import io.payonce.server.app.ChannelConfig;
 import io.payonce.server.app.InvalidAppFieldException;
+import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.InvalidChannelSettingsException;
 import io.payonce.server.operator.OperatorAction.Kind;
 import io.payonce.server.operator.OperatorActions;
 import jakarta.servlet.http.HttpServletResponse;
 import java.security.Principal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * {@code /ops/apps} (admins only, by the security chain): the merchant apps, and forms to create
- * one, disable and enable it, rotate its API secret and set its webhook. The logic is {@link
- * AppAdmin}'s (as for the JSON API); each change is recorded by {@link OperatorActions}, never with
- * a secret in it.
+ * one, disable and enable it, rotate its API secret, set its webhook, and set, replace or remove
+ * its own Alipay account and WeChat Pay merchant. The logic is {@link AppAdmin}'s (as for the JSON
+ * API, with its validation); each change is recorded by {@link OperatorActions}, never with a
+ * secret in it. Channel keys are write-only: the forms take them, the page shows fingerprints.
  *
  * <p>A new secret is shown on the answer to the form's post itself, once, with {@code
  * Cache-Control: no-store}, rather than carried to a redirected page in the session's flash
@@ -34,6 +45,26 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
  */
 @Controller
 class AppsConsoleController {
+
+  /**
+   * The fields of each channel's form: the admin API's names (the channels' settings formats read
+   * them); anything else posted (the CSRF token) is not passed on.
+   */
+  private static final Map<Channel, List<String>> CHANNEL_FIELDS =
+      Map.of(
+          Channel.ALIPAY,
+          List.of("appId", "privateKey", "alipayPublicKey", "sellerId"),
+          Channel.WECHAT,
+          List.of(
+              "mchid",
+              "appid",
+              "apiV3Key",
+              "v2Key",
+              "merchantPrivateKey",
+              "merchantSerialNumber",
+              "platformPublicKey",
+              "platformPublicKeyId",
+              "v2Certificate"));
 
   private final AppAdmin admin;
   private final OperatorActions actions;
@@ -123,6 +154,58 @@ class AppsConsoleController {
         () -> admin.setWebhook(appId, url, removing ? null : secret));
   }
 
+  /**
+   * Sets (or replaces) the app's own account of a channel. The path's app is {@code {id}}: the
+   * Alipay form has a field of its own named {@code appId} (Alipay's app id).
+   */
+  @PostMapping("/ops/apps/{id}/channels/{channel}")
+  String putChannel(
+      @PathVariable("id") String appId,
+      @PathVariable String channel,
+      @RequestParam Map<String, String> form,
+      Principal operator,
+      RedirectAttributes flash) {
+    Channel which = channel(channel);
+    Map<String, String> fields = new LinkedHashMap<>();
+    CHANNEL_FIELDS.get(which).forEach(name -> fields.put(name, form.get(name)));
+    try {
+      actions.run(
+          request(operator, Kind.PUT_CHANNEL_CONFIG, "app " + appId, describe(appId, which)),
+          () -> admin.putChannel(appId, which, fields),
+          AppsConsoleController::describe);
+      flash.addFlashAttribute("done", "console.done.channel");
+    } catch (InvalidChannelSettingsException refused) {
+      flash.addFlashAttribute("refused", "console.refused.InvalidChannelSettingsException");
+      flash.addFlashAttribute("refusedField", refused.field());
+    } catch (InvalidAppFieldException | AppNotFoundException | ChannelAccountTakenException e) {
+      refuse(flash, e);
+    }
+    return "redirect:/ops/apps";
+  }
+
+  /** Ends the app's own account of a channel (payments made under it keep it). */
+  @PostMapping("/ops/apps/{id}/channels/{channel}/remove")
+  String removeChannel(
+      @PathVariable("id") String appId,
+      @PathVariable String channel,
+      Principal operator,
+      RedirectAttributes flash) {
+    Channel which = channel(channel);
+    try {
+      boolean removed =
+          actions.run(
+              request(operator, Kind.REMOVE_CHANNEL_CONFIG, "app " + appId, describe(appId, which)),
+              () -> admin.removeChannel(appId, which),
+              done -> done ? which + " configuration removed" : "no configuration to remove");
+      flash.addFlashAttribute(
+          removed ? "done" : "refused",
+          removed ? "console.done.channelRemoved" : "console.refused.noChannel");
+    } catch (AppNotFoundException e) {
+      refuse(flash, e);
+    }
+    return "redirect:/ops/apps";
+  }
+
   private String change(
       RedirectAttributes flash, OperatorActions.Request request, Supplier<AppView> change) {
     try {
@@ -169,6 +252,31 @@ class AppsConsoleController {
     } catch (AppNotFoundException e) {
       return "no such app";
     }
+  }
+
+  /** What the record keeps of an app's account of a channel: its id and fingerprints only. */
+  private String describe(String appId, Channel channel) {
+    try {
+      return admin
+          .channel(appId, channel)
+          .map(AppsConsoleController::describe)
+          .orElse("no " + channel + " account");
+    } catch (AppNotFoundException e) {
+      return "no such app";
+    }
+  }
+
+  private static String describe(ChannelConfig config) {
+    return config.channel() + " account " + config.accountId() + " " + config.summary();
+  }
+
+  /** A channel named in a path; another name is no page (a form only posts these two). */
+  private static Channel channel(String name) {
+    return switch (name.toLowerCase(Locale.ROOT)) {
+      case "alipay" -> Channel.ALIPAY;
+      case "wechat" -> Channel.WECHAT;
+      default -> throw new ResponseStatusException(HttpStatus.NOT_FOUND, "no such channel");
+    };
   }
 
   private static String describe(AppView app) {

@@ -17,6 +17,7 @@ import io.payonce.server.payment.PaymentInProgressException;
 import io.payonce.server.refund.OrderNotPaidException;
 import io.payonce.server.refund.RefundConflictException;
 import io.payonce.server.refund.RefundExceedsPaymentException;
+import io.payonce.server.refund.RefundStatus;
 import io.payonce.server.refund.Refunds;
 import io.payonce.server.view.PaymentTimeline;
 import io.payonce.server.view.PaymentViews;
@@ -46,6 +47,12 @@ class ConsoleActionsController {
 
   private static final Pattern REQUEST_NO = Pattern.compile("[A-Za-z0-9_]{1,64}");
   private static final int MAX_TEXT = 256;
+
+  /** The longest amount a refund form may carry: as the merchant API's order amounts. */
+  private static final int MAX_AMOUNT_TEXT = 20;
+
+  /** The record's target column: a refund's target is shaped to fit it, the amount kept whole. */
+  private static final int MAX_TARGET = 128;
 
   /** What the domain refuses for a reason the operator can act on: shown, not an error page. */
   private static final Set<Class<? extends RuntimeException>> REFUSALS =
@@ -93,6 +100,7 @@ class ConsoleActionsController {
     PaymentTimeline t = timeline(outTradeNo);
     if (!REQUEST_NO.matcher(outRequestNo).matches()
         || amount.isBlank()
+        || amount.strip().length() > MAX_AMOUNT_TEXT
         || (reason != null && (reason.length() > MAX_TEXT || !TextRules.isPrintable(reason)))) {
       return refused(flash, outTradeNo, "console.refused.invalid");
     }
@@ -103,7 +111,7 @@ class ConsoleActionsController {
         new OperatorActions.Request(
             operator.getName(),
             Kind.REFUND,
-            "order " + order.identity() + " refund " + outRequestNo + " of " + amount.strip(),
+            refundTarget(order, outRequestNo, amount.strip()),
             outTradeNo,
             describe(order, t)),
         () -> refunds.request(order.ref(), outRequestNo, amount.strip(), blankToNull(reason)),
@@ -116,6 +124,12 @@ class ConsoleActionsController {
                 + refund.status()
                 + " · order "
                 + orders.findById(order.id()).orElseThrow().status(),
+        // The channel's definite no comes back as a FAIL refund, not an exception: the record
+        // says FAILED, with the channel's words.
+        refund ->
+            refund.status() == RefundStatus.FAIL
+                ? "the channel: " + (refund.detail() == null ? "no reason given" : refund.detail())
+                : null,
         refund -> "console.done.refund." + refund.status().name());
   }
 
@@ -129,11 +143,12 @@ class ConsoleActionsController {
         new OperatorActions.Request(
             operator.getName(),
             Kind.CLOSE_ORDER,
-            "order " + order.identity(),
+            orderTarget(order),
             outTradeNo,
             "order " + order.status() + " · payment " + t.payment().status()),
         () -> cancellation.cancel(order.ref()),
         closed -> "order " + closed.status(),
+        closed -> null,
         closed -> "console.done.close");
   }
 
@@ -175,10 +190,12 @@ class ConsoleActionsController {
       OperatorActions.Request request,
       Supplier<T> action,
       Function<? super T, String> after,
+      Function<? super T, String> refusal,
       Function<? super T, String> done) {
     try {
-      T result = actions.run(request, action, after);
-      flash.addFlashAttribute("done", done.apply(result));
+      T result = actions.run(request, action, after, refusal);
+      flash.addFlashAttribute(
+          refusal.apply(result) == null ? "done" : "refused", done.apply(result));
     } catch (RuntimeException e) {
       if (!REFUSALS.contains(e.getClass())) {
         throw e;
@@ -192,6 +209,26 @@ class ConsoleActionsController {
     return payments
         .timeline(outTradeNo)
         .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no payment"));
+  }
+
+  /** {@code order app/number}: what an operator searches by (the payment is the record's own). */
+  private static String orderTarget(Order order) {
+    return "order " + order.appId() + "/" + order.orderNo();
+  }
+
+  /**
+   * {@code order app/number refund OPS… of 6.17}, within the record's column: when the ids are long
+   * the order's reference is shortened, never the refund number or the amount (at most {@value
+   * #MAX_AMOUNT_TEXT} characters, checked before).
+   */
+  static String refundTarget(Order order, String outRequestNo, String amount) {
+    String refund = " refund " + outRequestNo + " of " + amount;
+    String target = orderTarget(order);
+    int room = MAX_TARGET - refund.length();
+    if (target.length() > room) {
+      target = target.substring(0, room - 1) + "…";
+    }
+    return target + refund;
   }
 
   private static String describe(Order order, PaymentTimeline t) {

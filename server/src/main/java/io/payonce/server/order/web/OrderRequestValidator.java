@@ -10,11 +10,16 @@ import io.payonce.server.web.TextRules;
 import io.payonce.server.webhook.NotifyUrls;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.modulith.NamedInterface;
 import org.springframework.stereotype.Component;
 
-/** Checks every field of a create request and reports all the invalid ones at once. */
+/**
+ * Checks every field of a create request and reports all the invalid ones at once. Published to the
+ * other modules (the demo shop creates orders too, under the same rules as the merchant API).
+ */
 @Component
-class OrderRequestValidator {
+@NamedInterface("order-requests")
+public class OrderRequestValidator {
 
   private static final int MAX_AMOUNT_TEXT = 20;
 
@@ -24,6 +29,16 @@ class OrderRequestValidator {
   OrderRequestValidator(OrderProperties properties, NotifyUrls notifyUrls) {
     this.properties = properties;
     this.notifyUrls = notifyUrls;
+  }
+
+  /**
+   * An order as {@code POST /api/orders} would take it from these fields.
+   *
+   * @throws InvalidRequestException naming every field that is wrong
+   */
+  public NewOrder validate(
+      String appId, String orderNo, String userId, String amount, String currency, String title) {
+    return validate(appId, new CreateOrderRequest(orderNo, userId, amount, currency, title, null));
   }
 
   NewOrder validate(String appId, CreateOrderRequest request) {

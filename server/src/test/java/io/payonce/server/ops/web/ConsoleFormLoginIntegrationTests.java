@@ -2,11 +2,13 @@ package io.payonce.server.ops.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.operator.OperatorAction;
 import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.payment.Payments;
 import io.payonce.server.refund.Refunds;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -114,7 +116,57 @@ class ConsoleFormLoginIntegrationTests {
         .containsExactly(
             "DONE refund " + number.group(1) + " 3.00 → SUCCESS · order PARTIALLY_REFUNDED",
             "DONE refund " + number.group(1) + " 3.00 → SUCCESS · order PARTIALLY_REFUNDED",
-            "FAILED refused: RefundExceedsPaymentException");
+            "FAILED refused: refund-exceeds-payment");
+    assertThat(actions.ofPayment(paid.outTradeNo()))
+        .extracting(a -> a.target())
+        .containsExactly(
+            "order "
+                + TestApps.APP_ID
+                + "/"
+                + paid.orderNo()
+                + " refund "
+                + number.group(1)
+                + " of 3.00",
+            "order "
+                + TestApps.APP_ID
+                + "/"
+                + paid.orderNo()
+                + " refund "
+                + number.group(1)
+                + " of 3.00",
+            "order " + TestApps.APP_ID + "/" + paid.orderNo() + " refund OPSTOOMUCH1 of 7.00");
+  }
+
+  @Test
+  void aRefundTheChannelRefusesIsShownAsRefusedAndRecordedAsFailed() throws Exception {
+    PayOnceHttp http = new PayOnceHttp(port);
+    var paid = ConsoleSession.paidPayment(http, "8.00");
+    String token = token(get("/ops/login", "en").body());
+    post("/ops/login", "username=ops&password=payonce", token);
+    String sessionToken = token(get("/ops/payments/" + paid.outTradeNo(), "en").body());
+    http.chaos(java.util.Map.of("refundRefusalRate", 1.0));
+    String shown;
+    try {
+      shown =
+          postAndFollow(
+              "/ops/payments/" + paid.outTradeNo() + "/refund",
+              "amount=4.00&outRequestNo=OPSREFUSED1",
+              sessionToken);
+    } finally {
+      http.calm();
+    }
+
+    assertThat(shown).contains("id=\"refused\"", "The channel refused the refund.");
+    assertThat(actions.ofPayment(paid.outTradeNo()))
+        .singleElement()
+        .satisfies(
+            a -> {
+              assertThat(a.outcome()).isEqualTo(OperatorAction.Outcome.FAILED);
+              assertThat(a.after())
+                  .startsWith("refused: the channel: ")
+                  .contains("refund OPSREFUSED1 4.00 → FAIL · order PAID")
+                  .doesNotContain("Exception");
+            });
   }
 
   private String postAndFollow(String path, String form, String token) throws Exception {

@@ -90,7 +90,7 @@ class ReconciliationApiIntegrationTests {
         .filteredOn(action -> action.target().equals(anomaly))
         .extracting(a -> a.operator() + " " + a.outcome() + " " + a.before() + " → " + a.after())
         .containsExactly(
-            "ops FAILED UNKNOWN_TRADE resolved → refused: AnomalyAlreadyResolvedException",
+            "ops FAILED UNKNOWN_TRADE resolved → refused: anomaly-already-resolved",
             "ops DONE UNKNOWN_TRADE open → resolved: not ours: another merchant's app");
     assertThat(actions.recent(500))
         .filteredOn(action -> action.target().equals("reconciliation ALIPAY 2020-03-01"))
