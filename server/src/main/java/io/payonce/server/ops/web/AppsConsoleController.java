@@ -12,6 +12,7 @@ import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.InvalidChannelSettingsException;
 import io.payonce.server.operator.OperatorAction.Kind;
 import io.payonce.server.operator.OperatorActions;
+import io.payonce.server.web.TextRules;
 import jakarta.servlet.http.HttpServletResponse;
 import java.security.Principal;
 import java.util.LinkedHashMap;
@@ -95,7 +96,12 @@ class AppsConsoleController {
         () ->
             actions.run(
                 request(operator, Kind.CREATE_APP, "app named " + name.strip(), "none"),
-                () -> admin.create(name),
+                () -> {
+                  if (!TextRules.isPrintable(name)) {
+                    throw new InvalidAppFieldException("name", TextRules.NOT_PRINTABLE);
+                  }
+                  return admin.create(name);
+                },
                 made -> "app " + made.appId() + " ACTIVE"));
   }
 
