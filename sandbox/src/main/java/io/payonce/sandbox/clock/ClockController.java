@@ -1,5 +1,6 @@
 package io.payonce.sandbox.clock;
 
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -27,7 +28,7 @@ class ClockController {
 
   @PutMapping
   ClockView move(@RequestBody ClockChange change) {
-    clock.setOffset(change.offset());
+    clock.setOffset(change.duration());
     return view();
   }
 
@@ -41,12 +42,27 @@ class ClockController {
     return new ClockView(clock.now(), clock.offset());
   }
 
-  /** An absolute offset from the base clock (the system clock), ISO-8601 ({@code "PT2H"}). */
-  record ClockChange(Duration offset) {
-    ClockChange {
-      if (offset == null) {
-        throw new IllegalArgumentException("offset is required, e.g. \"PT2H\"");
+  /**
+   * An absolute offset from the base clock (the system clock), ISO-8601 ({@code "PT2H"}) or whole
+   * seconds, at most {@link SandboxClock#MAX_OFFSET} either way. Read as written and parsed here:
+   * Jackson's own reading of a Duration overflowed to a 500 on {@code "PT99999999999999H"}.
+   */
+  record ClockChange(Object offset) {
+
+    private static final String REQUIRED = "offset is required, e.g. \"PT2H\"";
+
+    Duration duration() {
+      try {
+        if (offset instanceof String text) {
+          return Duration.parse(text);
+        }
+        if (offset instanceof Integer || offset instanceof Long) {
+          return Duration.ofSeconds(((Number) offset).longValue());
+        }
+      } catch (DateTimeException | ArithmeticException e) {
+        throw new IllegalArgumentException(REQUIRED + ", within " + SandboxClock.MAX_OFFSET);
       }
+      throw new IllegalArgumentException(REQUIRED);
     }
   }
 

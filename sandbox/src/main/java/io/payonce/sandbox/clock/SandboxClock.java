@@ -22,6 +22,12 @@ import org.springframework.stereotype.Component;
 @Component
 public class SandboxClock implements SandboxResettable {
 
+  /**
+   * How far the clock may be moved either way: ten years. Far enough for any expiry or bill date a
+   * test needs; an offset of ±292 billion years made every later reading of the clock overflow.
+   */
+  public static final Duration MAX_OFFSET = Duration.ofDays(3650);
+
   /** The name of the optional host bean the sandbox takes as its base clock. */
   public static final String BASE_CLOCK_BEAN = "payonceSandboxBaseClock";
 
@@ -54,7 +60,13 @@ public class SandboxClock implements SandboxResettable {
     return offset.get();
   }
 
+  /** Throws IllegalArgumentException for an offset beyond {@link #MAX_OFFSET} either way. */
   public void setOffset(Duration newOffset) {
+    // Not abs(): the most negative Duration has none.
+    if (newOffset.compareTo(MAX_OFFSET) > 0 || newOffset.compareTo(MAX_OFFSET.negated()) < 0) {
+      throw new IllegalArgumentException(
+          "offset must be at most " + MAX_OFFSET.toDays() + " days either way");
+    }
     offset.set(newOffset);
   }
 

@@ -3,6 +3,7 @@ package io.payonce.server.db;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
@@ -12,7 +13,21 @@ import java.time.ZoneOffset;
  */
 public final class SqlTime {
 
+  /**
+   * The days a client may name (a search's day, a bill date): 1970-01-01 to 9999-12-30. A LocalDate
+   * reaches year ±999,999,999, past what a DATETIME column holds (9999-12-31) and past what a
+   * LocalDateTime can add a day to; the last day leaves room for the day after it.
+   */
+  public static final LocalDate FIRST_DAY = LocalDate.of(1970, 1, 1);
+
+  public static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 30);
+
   private SqlTime() {}
+
+  /** Whether a day a client named is one the columns hold, with the day after it. */
+  public static boolean holds(LocalDate day) {
+    return !day.isBefore(FIRST_DAY) && !day.isAfter(LAST_DAY);
+  }
 
   /** The column value for an instant, or null. */
   public static LocalDateTime toColumn(Instant instant) {

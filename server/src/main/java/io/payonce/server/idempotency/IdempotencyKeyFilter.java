@@ -28,6 +28,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.util.ContentCachingResponseWrapper;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -62,7 +63,10 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
   private final IssuedKeys issued;
   private final JsonMapper canonicalJson =
       JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
-  private final JsonMapper json = JsonMapper.builder().build();
+  // Read as the controllers read it: a body with a key given twice is no body of a request, so no
+  // key of it is remembered (the controller refuses it).
+  private final JsonMapper json =
+      JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
   IdempotencyKeyFilter(
       IdempotencyKeys keys,

@@ -83,6 +83,10 @@ public class PaymentSearch {
     exact(where, params, "p.status", "status", criteria.status());
     exact(where, params, "o.app_id", "appId", criteria.appId());
     if (criteria.day() != null) {
+      if (!SqlTime.holds(criteria.day())) {
+        // No payment was made on a day the columns cannot hold.
+        return List.of();
+      }
       Instant from = criteria.day().atStartOfDay(ZoneOffset.UTC).toInstant();
       where.add("p.created_at >= :from AND p.created_at < :to");
       params.put("from", SqlTime.toColumn(from));

@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.ConversionNotSupportedException;
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
@@ -18,9 +21,13 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.validation.BindException;
 import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import tools.jackson.core.JacksonException;
 
 /**
@@ -49,6 +56,48 @@ class ApiExceptionHandler {
       return validation(List.of(new FieldViolation(fieldOf(json), "has the wrong type")));
     }
     return ProblemType.respond(ProblemType.MALFORMED_REQUEST.problem());
+  }
+
+  /**
+   * A query parameter or path variable that does not convert to its declared type: {@code
+   * ?limit=abc}, {@code ?limit=99999999999} for an int, an enum's unknown name, {@code
+   * ?enabled=maybe}. The client's mistake, a validation problem naming the parameter; a path id
+   * that is no number names nothing, 404. Unless no converter exists at all: the server's mistake.
+   */
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> wrongType(TypeMismatchException e) {
+    if (e instanceof ConversionNotSupportedException) {
+      return other(e);
+    }
+    if (e instanceof MethodArgumentTypeMismatchException argument
+        && argument.getParameter().hasParameterAnnotation(PathVariable.class)) {
+      return ProblemType.respond(ProblemType.NOT_FOUND.problem());
+    }
+    String name = e.getPropertyName() == null ? "parameter" : e.getPropertyName();
+    return validation(List.of(new FieldViolation(name, "has the wrong type")));
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> notConverted(ConversionFailedException e) {
+    // Met where a value is converted outside parameter binding (a converter called directly).
+    return ProblemType.respond(ProblemType.MALFORMED_REQUEST.problem());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> missing(MissingServletRequestParameterException e) {
+    return validation(List.of(new FieldViolation(e.getParameterName(), "is required")));
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> notBound(BindException e) {
+    // A form or query bound to an object: each field that did not bind or validate is named.
+    List<FieldViolation> violations =
+        e.getFieldErrors().stream()
+            .map(error -> new FieldViolation(error.getField(), "is invalid"))
+            .toList();
+    return violations.isEmpty()
+        ? ProblemType.respond(ProblemType.MALFORMED_REQUEST.problem())
+        : validation(violations);
   }
 
   @ExceptionHandler

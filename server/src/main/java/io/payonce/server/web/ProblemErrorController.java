@@ -1,5 +1,6 @@
 package io.payonce.server.web;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
@@ -15,7 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
  * Renders errors that happen outside any controller (unknown route, wrong method or media type for
  * a route, a failing filter) as problems instead of Boot's default error body — or, on a channel's
  * callback, as that channel's failure reply. It never looks at the exception, so no message or
- * stack trace can leak from here.
+ * stack trace can leak from here. Asked for directly ({@code GET /error}), not by the container's
+ * error dispatch, it is a route like any unknown one: 404.
  */
 @RestController
 class ProblemErrorController implements ErrorController {
@@ -28,6 +30,14 @@ class ProblemErrorController implements ErrorController {
 
   @RequestMapping("${server.error.path:/error}")
   ResponseEntity<?> error(HttpServletRequest request) {
+    if (request.getDispatcherType() != DispatcherType.ERROR) {
+      // No error to render: without this, the missing status was taken for a 500.
+      HttpHeaders headers = new HttpHeaders();
+      headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+      var response = ProblemType.respond(404, headers);
+      response.getBody().setInstance(instance(request.getRequestURI()));
+      return response;
+    }
     Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
     int status = code instanceof Integer value && value >= 400 ? value : 500;
     Object path = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);

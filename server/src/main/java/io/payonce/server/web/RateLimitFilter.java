@@ -24,6 +24,7 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -48,7 +49,9 @@ class RateLimitFilter extends OncePerRequestFilter implements Ordered {
   private final List<RateLimitedRoute> routes;
   private final MeterRegistry meters;
   private final Cache<String, Bucket> buckets;
-  private final JsonMapper json = JsonMapper.builder().build();
+  // Read as the controllers read it (web.StrictJson): a key given twice is no field.
+  private final JsonMapper json =
+      JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
   RateLimitFilter(RateLimitProperties props, List<RateLimitedRoute> routes, MeterRegistry meters) {
     this.props = props;

@@ -98,8 +98,102 @@ final class HostileOpsRequests {
   // ---- With the operator's credentials: malformed by construction ----
 
   private Arbitrary<Hostile> malformed() {
-    return malformedRequest()
-        .map(r -> hostile(r, "operator-malformed", OPERATOR, Expect.CLIENT_ERROR));
+    return Arbitraries.frequencyOf(
+        Tuple.of(
+            6,
+            malformedRequest()
+                .map(r -> hostile(r, "operator-malformed", OPERATOR, Expect.CLIENT_ERROR))),
+        Tuple.of(
+            3,
+            wrongTypedConsoleRequest()
+                .map(r -> hostile(r, "operator-wrong-type", OPERATOR, Expect.CLIENT_ERROR))),
+        // The search page answers a bad day on the page itself (200), never a 500.
+        Tuple.of(
+            1,
+            badDay()
+                .map(
+                    day ->
+                        hostile(
+                            page("/ops/payments?day=" + day),
+                            "operator-bad-day",
+                            OPERATOR,
+                            Expect.ANY_REFUSAL))));
+  }
+
+  /**
+   * The console's routes with a query parameter or path variable of the wrong type: a word or an
+   * overflowing number for a number, an unknown name for an enum, neither true nor false for a
+   * boolean. Every value is one the route refuses, so nothing changes.
+   */
+  private static Arbitrary<RawHttp.Request> wrongTypedConsoleRequest() {
+    return Arbitraries.oneOf(
+        notAnEnum().map(state -> get("/ops/webhooks?state=" + state)),
+        notAnInt().map(limit -> get("/ops/alarms?limit=" + limit)),
+        notALong().map(id -> post("/ops/alarms/" + id + "/resolve?resolution=fuzz", "")),
+        notALong().map(id -> post("/ops/webhooks/" + id + "/resend", "")),
+        notABoolean().map(value -> post("/ops/apps/test-app/enabled?enabled=" + value, "")),
+        notAnEnum()
+            .map(
+                role ->
+                    post("/ops/operators?username=fuzzop&password=0123456789abc&role=" + role, "")),
+        notAnEnum().map(role -> post("/ops/operators/fuzzop/role?role=" + role, "")),
+        notABoolean().map(value -> post("/ops/operators/fuzzop/enabled?enabled=" + value, "")),
+        notAnInt().map(limit -> get(DELIVERIES + "?limit=" + limit)),
+        notALong().map(id -> post(DELIVERIES + "/" + id + "/resend", "")),
+        notAnInt().map(limit -> get(RUNS + "?limit=" + limit)),
+        notALong().map(after -> get(RUNS + "/1/anomalies?after=" + after)),
+        notAnInt().map(limit -> get(RUNS + "/1/anomalies?limit=" + limit)),
+        notABoolean().map(resolved -> get(RUNS + "/1/anomalies?resolved=" + resolved)),
+        Combinators.combine(notALong(), notALong())
+            .as(
+                (run, anomaly) ->
+                    post(
+                        RUNS + "/" + run + "/anomalies/" + anomaly + "/resolve",
+                        "{\"comment\":\"ok\"}")));
+  }
+
+  /** Not a number of any Java type, or past a long's range (and so past an int's). */
+  private static Arbitrary<String> notALong() {
+    return Arbitraries.of(
+        "abc", "1.5", "1e3", "NaN", "--1", "%00", "99999999999999999999", "-99999999999999999999");
+  }
+
+  private static Arbitrary<String> notAnInt() {
+    return Arbitraries.oneOf(
+        notALong(),
+        Arbitraries.of("99999999999", "2147483648", "-2147483649"),
+        Arbitraries.longs()
+            .between(Integer.MAX_VALUE + 1L, Long.MAX_VALUE)
+            .map(n -> Long.toString(n)));
+  }
+
+  private static Arbitrary<String> notABoolean() {
+    return Arbitraries.of("maybe", "perhaps", "2", "tru", "yes!", "%00", "null", "TRUE1");
+  }
+
+  private static Arbitrary<String> notAnEnum() {
+    return Arbitraries.of("BOGUS", "GOD", "god", "parked", "1", "%00", "ADMIN%3B", "A%20DMIN");
+  }
+
+  /** Days the search cannot hold or parse: past year 9999 or before 1970, either sign. */
+  private static Arbitrary<String> badDay() {
+    return Arbitraries.oneOf(
+        Arbitraries.of(
+            "%2B999999999-12-31",
+            "-999999999-01-01",
+            "%2B10000-01-01",
+            "9999-12-31",
+            "0000-01-01",
+            "1969-12-31",
+            "2026-02-30",
+            "2026-11-30T00:00"),
+        Arbitraries.integers().between(10_000, 999_999_999).map(year -> "%2B" + year + "-12-31"),
+        Arbitraries.integers().between(1, 999_999_999).map(year -> "-" + year + "-01-01"));
+  }
+
+  /** A browser's request for a page: it asks for HTML. */
+  private static RawHttp.Request page(String target) {
+    return new RawHttp.Request("GET", target, List.of("Accept: text/html"), null);
   }
 
   private Arbitrary<RawHttp.Request> malformedRequest() {
@@ -235,13 +329,26 @@ final class HostileOpsRequests {
             "{\"channel\":\"ALIPAY\",\"billDate\":[2026,11,1]}",
             "{\"channel\":[\"ALIPAY\"],\"billDate\":\"2026-11-01\"}",
             "{\"channel\":\"ALIPAY\",\"billDate\":\"2026-11-01\",\"channelConfig\":\"no-such\"}",
+            // Dates that parse but name no day a bill is for: refused up front, not a failed run.
+            "{\"channel\":\"ALIPAY\",\"billDate\":\"-999999999-01-01\"}",
+            "{\"channel\":\"ALIPAY\",\"billDate\":\"+999999999-12-31\"}",
+            "{\"channel\":\"WECHAT\",\"billDate\":\"0000-01-01\"}",
+            "{\"channel\":\"ALIPAY\",\"billDate\":\"1969-12-31\"}",
+            // A key given twice, each value a valid one: refused, never read as the last.
+            "{\"channel\":\"ALIPAY\",\"billDate\":\"2026-11-01\",\"billDate\":\"2026-11-02\"}",
+            "{\"channel\":\"WECHAT\",\"channel\":\"ALIPAY\",\"billDate\":\"2026-11-01\"}",
             "{\"channel\":\"WECHAT\",\"billDate\":\"2026-11-01\",\"channelConfig\":\"\\u0000\"}"));
   }
 
   private static Arbitrary<String> badComment() {
     return Arbitraries.oneOf(
         badBody(),
-        Arbitraries.of("{}", "{\"comment\":\"\"}", "{\"comment\":[1]}", "{\"comment\":\"ok\"}"),
+        Arbitraries.of(
+            "{}",
+            "{\"comment\":\"\"}",
+            "{\"comment\":[1]}",
+            "{\"comment\":\"ok\"}",
+            "{\"comment\":\"ok\",\"comment\":\"twice\"}"),
         Arbitraries.strings()
             .alpha()
             .ofLength(2001)
@@ -323,5 +430,11 @@ final class HostileOpsRequests {
           "secrets",
           "webhook",
           "channels",
-          "resend");
+          "resend",
+          "alarms",
+          "operators",
+          "role",
+          "enabled",
+          "payments",
+          "test-app");
 }

@@ -122,6 +122,8 @@ final class HostileRequests {
           "/cashier/{}/qr.png",
           "/cashier/{}/query",
           "/ops/alarms",
+          // The error page's own route, asked for directly: no error to render.
+          "/error",
           "/v3/api-docs/",
           "/v3/api-docs",
           "/",
@@ -151,12 +153,81 @@ final class HostileRequests {
     kinds.add(Tuple.of(6, cashierPays()));
     kinds.add(Tuple.of(8, unauthenticated()));
     kinds.add(Tuple.of(5, new HostileOpsRequests().all()));
+    kinds.add(Tuple.of(2, sandbox()));
     List<ChannelCallback> others =
         callbacks.stream().filter(c -> !c.path().equals(NOTIFY)).toList();
     if (!others.isEmpty()) {
       kinds.add(Tuple.of(10, otherCallbacks(others)));
     }
     return Arbitraries.frequencyOf(kinds);
+  }
+
+  // ---- The embedded sandbox's own endpoints: values past its bounds ----
+
+  /**
+   * The sandbox (mounted in the test profile, unauthenticated) asked for a bill of more rows than
+   * it builds, or of a day outside 1970-9999, or to move its clock past ten years or by no
+   * duration: each refused with the sandbox's 400, never a 500, an exhausted heap or a clock every
+   * later call overflows on.
+   */
+  private static Arbitrary<Hostile> sandbox() {
+    Arbitrary<String> tooManyRows =
+        Arbitraries.integers()
+            .between(100_001, Integer.MAX_VALUE)
+            .map(rows -> "{\"billDate\":\"2026-11-30\",\"rows\":" + rows + "}");
+    Arbitrary<String> tooManyInjected =
+        Combinators.combine(
+                Arbitraries.of("missingInBill", "extraInBill", "amountMismatch"),
+                Arbitraries.integers().between(100_001, Integer.MAX_VALUE))
+            .as(
+                (kind, count) ->
+                    "{\"billDate\":\"2026-11-30\",\"rows\":1,\"discrepancies\":{\""
+                        + kind
+                        + "\":"
+                        + count
+                        + "}}");
+    Arbitrary<String> badBillDate =
+        Arbitraries.of(
+                "+999999999-12-31",
+                "-999999999-01-01",
+                "+10000-01-01",
+                "0000-01-01",
+                "1969-12-31",
+                "+999999999-12",
+                "2026-02-30")
+            .map(day -> "{\"billDate\":\"" + day + "\",\"rows\":1}");
+    Arbitrary<String> badOffset =
+        Arbitraries.oneOf(
+                Arbitraries.of(
+                    "\"P106751991167DT7H\"",
+                    "\"PT99999999999999H\"",
+                    "\"-PT2562047788015215H-30M-8S\"",
+                    "\"P3651D\"",
+                    "\"-P3651D\"",
+                    "9223372036854775807",
+                    "-9223372036854775808",
+                    "1e308",
+                    "\"soon\"",
+                    "null"),
+                Arbitraries.longs()
+                    .between(3651L * 86_400, Long.MAX_VALUE)
+                    .map(seconds -> Long.toString(seconds)),
+                Arbitraries.integers()
+                    .between(3651, Integer.MAX_VALUE)
+                    .map(days -> "\"P" + days + "D\""))
+            .map(offset -> "{\"offset\":" + offset + "}");
+    return Arbitraries.oneOf(
+        Arbitraries.oneOf(tooManyRows, tooManyInjected, badBillDate)
+            .map(body -> sandboxCall("POST", "/sandbox/alipay/bills/generate", body)),
+        badOffset.map(body -> sandboxCall("PUT", "/sandbox/clock", body)));
+  }
+
+  private static Hostile sandboxCall(String method, String path, String body) {
+    return new Hostile(
+        path,
+        "sandbox-bounds",
+        null,
+        RawHttp.Request.of(method, path, List.of("Content-Type: application/json"), body));
   }
 
   // ---- The checkout session and the cashier's calls ----
@@ -467,6 +538,7 @@ final class HostileRequests {
     return Arbitraries.frequencyOf(
         Tuple.of(3, notJson()),
         Tuple.of(2, notAnObject()),
+        Tuple.of(2, duplicateKeys(route)),
         Tuple.of(6, withBadOrderNo(route)),
         Tuple.of(6, withBadField(route)));
   }
@@ -496,6 +568,52 @@ final class HostileRequests {
                     new Body(
                         "not-utf8",
                         ("{\"orderNo\":" + latin + "}").getBytes(StandardCharsets.ISO_8859_1))));
+  }
+
+  /**
+   * A body that names a key twice, its first value one that would be accepted: refused, never read
+   * as either value. On {@code /api/orders} the whole order would be valid, so reading the last
+   * value would create an order (a state change the fuzz sees).
+   */
+  private Arbitrary<Body> duplicateKeys(String route) {
+    Arbitrary<String> fresh =
+        Arbitraries.strings().alpha().numeric().ofMinLength(8).ofMaxLength(20).map(n -> "DUP" + n);
+    if (route.equals("/api/orders")) {
+      return Combinators.combine(fresh, fresh, Arbitraries.of("orderNo", "amount", "currency"))
+          .as(
+              (first, second, twice) -> {
+                Map<String, String> fields = new LinkedHashMap<>();
+                fields.put("orderNo", first);
+                fields.put("userId", "u-dup");
+                fields.put("amount", "1.00");
+                fields.put("currency", "CNY");
+                fields.put("title", "Twice");
+                String again =
+                    switch (twice) {
+                      case "orderNo" -> second;
+                      case "amount" -> "2.00";
+                      default -> "CNY";
+                    };
+                String json = Json.write(fields);
+                return Body.of(
+                    "duplicate-key",
+                    json.substring(0, json.length() - 1) + ",\"" + twice + "\":\"" + again + "\"}");
+              });
+    }
+    return Combinators.combine(Arbitraries.of(orders.all()), Arbitraries.of(orders.all()), fresh)
+        .as(
+            (first, second, key) ->
+                Body.of(
+                    "duplicate-key",
+                    "{\"orderNo\":\""
+                        + first
+                        + "\",\"requestId\":\""
+                        + key
+                        + "\",\"orderNo\":\""
+                        + second
+                        + "\",\"requestId\":\""
+                        + key
+                        + "x\"}"));
   }
 
   private static Arbitrary<Body> notAnObject() {
@@ -795,6 +913,10 @@ final class HostileRequests {
             "Content-Encoding: gzip",
             "Expect: 100-continue",
             "Cookie: JSESSIONID=abc; a=b",
+            // The pages' language cookie, naming no locale: ignored on every route.
+            "Cookie: payonce-lang=%ZZ",
+            "Cookie: payonce-lang=__",
+            "Cookie: payonce-lang=zh_CN_x_y!; a=b",
             "Authorization: Basic b3BzOndyb25n",
             "Authorization: Bearer \u00ff",
             "X-Forwarded-For: 1.2.3.4, ::1, junk",

@@ -15,9 +15,15 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The bill download URL target, and {@code POST /sandbox/alipay/bills/generate}. */
+/**
+ * The bill download URL target, and {@code POST /sandbox/alipay/bills/generate}: at most {@link
+ * #MAX_ROWS} rows, and as many of each discrepancy (the bill is built in memory; 99,999,999 rows
+ * exhausted the heap).
+ */
 @RestController
 class BillController {
+
+  static final int MAX_ROWS = 100_000;
 
   private final AlipayBills bills;
   private final BillGenerator generator;
@@ -50,16 +56,25 @@ class BillController {
 
   @PostMapping("/sandbox/alipay/bills/generate")
   BillGenerator.GeneratedBill generate(@RequestBody GenerateBill request) {
-    if (request.billDate() == null || request.rows() == null || request.rows() < 0) {
-      throw new IllegalArgumentException("billDate and a non-negative rows are required");
+    if (request.billDate() == null
+        || request.rows() == null
+        || request.rows() < 0
+        || request.rows() > MAX_ROWS) {
+      throw new IllegalArgumentException("billDate and rows, 0 to " + MAX_ROWS + ", are required");
     }
     Map<String, Integer> discrepancies =
         request.discrepancies() == null ? Map.of() : request.discrepancies();
     discrepancies.forEach(
         (name, count) -> {
-          if (!BillGenerator.DISCREPANCIES.contains(name) || count == null || count < 0) {
+          if (!BillGenerator.DISCREPANCIES.contains(name)
+              || count == null
+              || count < 0
+              || count > MAX_ROWS) {
             throw new IllegalArgumentException(
-                "discrepancies are non-negative counts of " + BillGenerator.DISCREPANCIES);
+                "discrepancies are counts, 0 to "
+                    + MAX_ROWS
+                    + ", of "
+                    + BillGenerator.DISCREPANCIES);
           }
         });
     return generator.generate(

@@ -1,6 +1,7 @@
 package io.payonce.server.ops.web;
 
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.db.SqlTime;
 import io.payonce.server.money.Money;
 import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.order.NewOrder;
@@ -172,7 +173,9 @@ class OpsPagesController {
       return null;
     }
     try {
-      return LocalDate.parse(day.strip());
+      LocalDate parsed = LocalDate.parse(day.strip());
+      // +999999999-12-31 parses; searching the day after it overflowed to a 500.
+      return SqlTime.holds(parsed) ? parsed : null;
     } catch (DateTimeParseException e) {
       return null;
     }

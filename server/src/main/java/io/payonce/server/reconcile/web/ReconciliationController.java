@@ -1,6 +1,7 @@
 package io.payonce.server.reconcile.web;
 
 import io.payonce.server.channel.Channel;
+import io.payonce.server.db.SqlTime;
 import io.payonce.server.operator.OperatorAction.Kind;
 import io.payonce.server.operator.OperatorActions;
 import io.payonce.server.reconcile.Anomaly;
@@ -160,6 +161,10 @@ class ReconciliationController {
       billDate = LocalDate.parse(text == null ? "" : text.strip());
     } catch (DateTimeParseException e) {
       throw invalid("billDate", "must be a date, yyyy-MM-dd");
+    }
+    if (billDate.isBefore(SqlTime.FIRST_DAY)) {
+      // -999999999-01-01 parses; its run failed on the day before it, after a 202.
+      throw invalid("billDate", "must not be before " + SqlTime.FIRST_DAY);
     }
     if (!reconciliations.hasBegun(billDate)) {
       throw invalid("billDate", "must not be in the future");

@@ -9,7 +9,6 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /** The webhook deliveries API's own problems, ahead of the server-wide handler. */
 @RestControllerAdvice(assignableTypes = WebhookDeliveriesController.class)
@@ -27,11 +26,5 @@ class WebhookDeliveriesProblems {
     problem.setProperty("state", e.delivery().state().name());
     problem.setProperty("nextAttemptAt", e.delivery().nextAttemptAt());
     return ProblemType.respond(problem);
-  }
-
-  /** A path id that is not a number names nothing. */
-  @ExceptionHandler
-  ResponseEntity<ProblemDetail> mistyped(MethodArgumentTypeMismatchException e) {
-    return ProblemType.respond(ProblemType.NOT_FOUND.problem());
   }
 }

@@ -89,6 +89,20 @@ class OpsPagesIntegrationTests {
     assertThat(answer.body()).contains("id=\"no-order\"");
   }
 
+  @Test
+  void theSearchSaysADayOutsideWhatTheColumnsHoldIsABadDay() {
+    for (String day :
+        new String[] {"%2B999999999-12-31", "-999999999-01-01", "%2B10000-01-01", "9999-12-31"}) {
+      Answer answer = page("/ops/payments?day=" + day);
+
+      assertThat(answer.status()).as(day).isEqualTo(200);
+      assertThat(answer.body()).as(day).contains("The day must be a date, yyyy-MM-dd.");
+    }
+    Answer fine = page("/ops/payments?day=2026-11-30");
+    assertThat(fine.status()).isEqualTo(200);
+    assertThat(fine.body()).doesNotContain("The day must be a date, yyyy-MM-dd.");
+  }
+
   private Answer page(String path) {
     Map<String, String> headers = new HashMap<>(OpsCredential.operator());
     headers.put("Accept", "text/html");

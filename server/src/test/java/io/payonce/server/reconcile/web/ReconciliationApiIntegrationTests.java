@@ -133,6 +133,32 @@ class ReconciliationApiIntegrationTests {
   }
 
   @Test
+  void refusesADayBeforeAnyBillUpFrontInsteadOfAFailingRun() throws Exception {
+    for (String day : new String[] {"-999999999-01-01", "0000-01-01", "1969-12-31"}) {
+      HttpResponse<String> refused =
+          send(
+              "POST",
+              "/ops/reconciliations",
+              "{\"channel\":\"ALIPAY\",\"billDate\":\"" + day + "\"}",
+              "application/json");
+
+      assertProblem(refused, 400, "validation");
+      assertThat(json(refused).path("errors").get(0).path("field").asString())
+          .isEqualTo("billDate");
+    }
+    HttpResponse<String> farFuture =
+        send(
+            "POST",
+            "/ops/reconciliations",
+            "{\"channel\":\"ALIPAY\",\"billDate\":\"+999999999-12-31\"}",
+            "application/json");
+    assertProblem(farFuture, 400, "validation");
+    assertThat(json(send("GET", "/ops/reconciliations", null, "application/json")).toString())
+        .doesNotContain("999999999")
+        .doesNotContain("1969-12-31");
+  }
+
+  @Test
   void answersNotFoundForRunsAndAnomaliesThatDoNotExist() throws Exception {
     assertProblem(
         send("GET", "/ops/reconciliations/987654321", null, "application/json"), 404, "not-found");
