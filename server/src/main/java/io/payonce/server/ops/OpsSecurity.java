@@ -18,6 +18,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.util.matcher.AnyRequestMatcher;
 import org.springframework.security.web.util.matcher.MediaTypeRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -103,7 +104,13 @@ class OpsSecurity {
     // request needs none: a cross-site form cannot send JSON without a CORS preflight, which /ops
     // never allows — so programs calling with Basic and JSON, and the pages' own fetch() calls,
     // carry no CSRF risk even though browsers replay cached Basic credentials.
-    http.csrf(csrf -> csrf.ignoringRequestMatchers(OpsSecurity::isJson));
+    // The token's copy lives in a cookie (HttpOnly, the console's path), not in the session: an
+    // anonymous sign-in page then writes nothing to the database, and only signing in makes a
+    // session row. A cross-site form cannot read the cookie to copy it into its post.
+    CookieCsrfTokenRepository tokens = new CookieCsrfTokenRepository();
+    tokens.setCookiePath("/ops");
+    http.csrf(
+        csrf -> csrf.csrfTokenRepository(tokens).ignoringRequestMatchers(OpsSecurity::isJson));
     return http.sessionManagement(
             session -> session.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED))
         .requestCache(cache -> cache.disable())

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The console's sign-in over plain HTTP, as a browser makes it: a page asked for without a session
@@ -30,6 +31,7 @@ class ConsoleFormLoginIntegrationTests {
   @Autowired Refunds refunds;
   @Autowired Payments payments;
   @Autowired OperatorActions actions;
+  @Autowired JdbcClient jdbc;
   ConsoleBrowser browser;
   String base;
 
@@ -45,6 +47,24 @@ class ConsoleFormLoginIntegrationTests {
 
     assertThat(page.statusCode()).isEqualTo(302);
     assertThat(page.headers().firstValue("Location").orElseThrow()).endsWith("/ops/login");
+  }
+
+  @Test
+  void theSignInPageWritesNoSessionOnlySigningInDoes() throws Exception {
+    long before = sessions();
+
+    for (int i = 0; i < 5; i++) {
+      new ConsoleBrowser().get(base + "/ops/login", "en");
+    }
+    long afterPages = sessions();
+    post("/ops/login", "username=ops&password=payonce", token(get("/ops/login", "en").body()));
+
+    assertThat(afterPages).isEqualTo(before);
+    assertThat(sessions()).isEqualTo(before + 1);
+  }
+
+  private long sessions() {
+    return jdbc.sql("SELECT COUNT(*) FROM CONSOLE_SESSION").query(Long.class).single();
   }
 
   @Test

@@ -21,8 +21,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Two instances behind a load balancer that does not stick: an operator signed in on one is signed
- * in on the other, a form of the one is accepted by the other (the CSRF token lives in the
- * session), and signing out on either ends the session on both.
+ * in on the other, a form of the one is accepted by the other, and signing out on either ends the
+ * session on both.
  */
 @PayOnceIntegrationTest
 abstract class ConsoleSessionsAcrossInstancesIntegrationTests {
