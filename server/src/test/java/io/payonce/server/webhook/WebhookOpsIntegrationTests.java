@@ -128,13 +128,9 @@ class WebhookOpsIntegrationTests {
 
   @Test
   void anOperatorListsAnOrdersDeliveriesWithTheirAttemptsAndResendsOne() {
-    String appId = "wh-ops-" + UUID.randomUUID().toString().substring(0, 8);
-    String path = "/" + appId;
-    apps.create(appId, "ops", "api-secret-" + appId);
-    TestApps.giveAlipayAccount(admin, appId);
-    apps.setWebhook(appId, receiver.url(path), "whsec-" + appId);
-    String orderNo =
-        new PaidOrders(orderService, opener, applier, clock).payOne(appId, "wh-ops", null);
+    AppOrder paidOrder = paidOrderOfANewApp("wh-ops");
+    String path = paidOrder.webhookPath();
+    String orderNo = paidOrder.orderNo();
     await()
         .atMost(Duration.ofSeconds(30))
         .until(
@@ -176,13 +172,9 @@ class WebhookOpsIntegrationTests {
 
   @Test
   void aResendOfAPaymentsEventIsShownOnThatPaymentsTimeline() {
-    String appId = "wh-tl-" + UUID.randomUUID().toString().substring(0, 8);
-    String path = "/" + appId;
-    apps.create(appId, "ops", "api-secret-" + appId);
-    TestApps.giveAlipayAccount(admin, appId);
-    apps.setWebhook(appId, receiver.url(path), "whsec-" + appId);
-    String orderNo =
-        new PaidOrders(orderService, opener, applier, clock).payOne(appId, "wh-tl", null);
+    AppOrder paidOrder = paidOrderOfANewApp("wh-tl");
+    String appId = paidOrder.appId();
+    String orderNo = paidOrder.orderNo();
     await()
         .atMost(Duration.ofSeconds(30))
         .until(
@@ -224,6 +216,20 @@ class WebhookOpsIntegrationTests {
                   .isEqualTo("webhook delivery " + paid + " OrderPaid " + orderNo);
               assertThat(action.outcome()).isEqualTo(OperatorAction.Outcome.DONE);
             });
+  }
+
+  /** An order paid by an app of its own, whose webhook goes to the receiver at its path. */
+  private record AppOrder(String appId, String webhookPath, String orderNo) {}
+
+  private AppOrder paidOrderOfANewApp(String prefix) {
+    String appId = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    String path = "/" + appId;
+    apps.create(appId, "ops", "api-secret-" + appId);
+    TestApps.giveAlipayAccount(admin, appId);
+    apps.setWebhook(appId, receiver.url(path), "whsec-" + appId);
+    String orderNo =
+        new PaidOrders(orderService, opener, applier, clock).payOne(appId, prefix, null);
+    return new AppOrder(appId, path, orderNo);
   }
 
   private PayOnceHttp.Answer createOrder(String notifyUrl) {
