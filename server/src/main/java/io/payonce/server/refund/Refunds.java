@@ -72,7 +72,8 @@ public class Refunds {
    * @throws OrderNotPaidException nothing was paid
    * @throws InvalidMoneyException the amount is not a positive amount of the order's currency
    * @throws RefundConflictException the number was used for another amount
-   * @throws RefundExceedsPaymentException it would refund more than was paid
+   * @throws RefundExceedsPaymentException it would refund more than was paid (always, once the
+   *     order is fully refunded)
    */
   public Refund request(OrderRef ref, String outRequestNo, String amount, String reason) {
     String orderNo = ref.orderNo();
@@ -138,6 +139,11 @@ public class Refunds {
     Optional<Refund> twin = refunds.findByRequest(payment.payId(), outRequestNo);
     if (twin.isPresent()) {
       return new Opened(twin.get().id(), twin.get());
+    }
+    if (status == OrderStatus.REFUNDED) {
+      // Everything paid went back: the same answer as a request that lost the race to the last
+      // refund, whichever of the two this request turns out to be.
+      throw new RefundExceedsPaymentException(payment.outTradeNo());
     }
     if (!REFUNDABLE.contains(status)) {
       throw new OrderNotPaidException(order.orderNo());
