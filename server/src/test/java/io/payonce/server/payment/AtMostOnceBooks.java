@@ -24,6 +24,7 @@ record AtMostOnceBooks(
     long orderPaidEvents,
     long successes,
     long inFlight,
+    long reversing,
     List<PaymentRow> payments,
     List<RefundRow> refunds,
     List<Trade> ledger) {
@@ -43,7 +44,11 @@ record AtMostOnceBooks(
              (SELECT COUNT(*)
               FROM payment p
               WHERE p.order_id = o.id
-                AND p.active_slot = 1) AS in_flight
+                AND p.active_slot = 1) AS in_flight,
+             (SELECT COUNT(*)
+              FROM payment p
+              WHERE p.order_id = o.id
+                AND p.status = 'CANCELLING') AS reversing
       FROM orders o
       WHERE o.order_no = :orderNo
       """;
@@ -136,6 +141,7 @@ record AtMostOnceBooks(
                         rs.getLong("order_paid_events"),
                         rs.getLong("successes"),
                         rs.getLong("in_flight"),
+                        rs.getLong("reversing"),
                         List.of(),
                         List.of(),
                         List.of()))
@@ -173,6 +179,7 @@ record AtMostOnceBooks(
         head.orderPaidEvents(),
         head.successes(),
         head.inFlight(),
+        head.reversing(),
         payments,
         refunds,
         ledger(world, numbers));
