@@ -11,9 +11,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * What a webhook destination may be: an absolute http(s) URL of at most {@link #MAX_LENGTH}
- * characters, without user info or fragment; with {@code payonce.webhooks.refuse-private-addresses}
- * also not a host that is (or resolves to) a loopback, private, link-local, unique-local or
- * wildcard address. Checked when an order names its notifyUrl and again before every POST (the
+ * characters, without user info or fragment, whose host is not (and does not resolve to) a
+ * link-local, wildcard or multicast address — never a merchant's receiver, and link-local is where
+ * clouds serve their instance metadata and credentials (169.254.169.254). With {@code
+ * payonce.webhooks.refuse-private-addresses} also not loopback, private or unique-local, nor a name
+ * that does not resolve. Checked when an order names its notifyUrl and again before every POST (the
  * address a name resolves to may have changed since).
  */
 @Component
@@ -52,31 +54,33 @@ public class NotifyUrls {
         || uri.getRawFragment() != null) {
       return Optional.of("must be an absolute http or https URL, without user info or fragment");
     }
-    if (refusePrivate && isPrivate(uri.getHost())) {
-      return Optional.of(
-          "must not name a private, loopback or link-local address, nor a host that does not resolve");
+    InetAddress[] addresses;
+    try {
+      addresses = InetAddress.getAllByName(uri.getHost());
+    } catch (UnknownHostException e) {
+      // A name that does not resolve cannot be posted to either: refused when refusing private
+      // ones rather than guessed at; otherwise left to the attempt (a name inside the merchant's
+      // network may resolve only there).
+      return refusePrivate ? Optional.of(PRIVATE) : Optional.empty();
+    }
+    for (InetAddress address : addresses) {
+      if (address.isLinkLocalAddress()
+          || address.isAnyLocalAddress()
+          || address.isMulticastAddress()) {
+        return Optional.of("must not name a link-local, wildcard or multicast address");
+      }
+      if (refusePrivate
+          && (address.isLoopbackAddress()
+              || address.isSiteLocalAddress()
+              || isUniqueLocal(address))) {
+        return Optional.of(PRIVATE);
+      }
     }
     return Optional.empty();
   }
 
-  private static boolean isPrivate(String host) {
-    try {
-      for (InetAddress address : InetAddress.getAllByName(host)) {
-        if (address.isLoopbackAddress()
-            || address.isSiteLocalAddress()
-            || address.isLinkLocalAddress()
-            || address.isAnyLocalAddress()
-            || address.isMulticastAddress()
-            || isUniqueLocal(address)) {
-          return true;
-        }
-      }
-      return false;
-    } catch (UnknownHostException e) {
-      // A name that does not resolve cannot be posted to either; refuse rather than guess.
-      return true;
-    }
-  }
+  private static final String PRIVATE =
+      "must not name a private, loopback or link-local address, nor a host that does not resolve";
 
   // IPv6 unique local addresses, fc00::/7: the IPv6 counterpart of 10/8 and 192.168/16.
   private static boolean isUniqueLocal(InetAddress address) {

@@ -22,9 +22,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     at most this many, the others keep flowing
  * @param retrySchedule the waits after the 1st, 2nd, … failed attempt; when it is exhausted the
  *     delivery is parked and an alarm raised
- * @param refusePrivateAddresses refuse destinations that are, or resolve to, loopback, private,
- *     link-local or wildcard addresses (SSRF guard; off by default because merchants often receive
- *     webhooks inside their own network)
+ * @param refusePrivateAddresses also refuse destinations that are, or resolve to, loopback or
+ *     private addresses, and names that do not resolve (SSRF guard; off by default because
+ *     merchants often receive webhooks inside their own network; link-local, wildcard and multicast
+ *     destinations are refused either way)
  */
 @ConfigurationProperties("payonce.webhooks")
 public record WebhookProperties(

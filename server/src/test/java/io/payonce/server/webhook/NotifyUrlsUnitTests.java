@@ -2,6 +2,7 @@ package io.payonce.server.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -17,8 +18,6 @@ class NotifyUrlsUnitTests {
         "http://10.1.2.3/notify",
         "http://172.16.0.1/notify",
         "http://192.168.1.1/notify",
-        "http://169.254.169.254/latest/meta-data",
-        "http://0.0.0.0/notify",
         "http://[::1]/notify",
         "http://[fd00::1]/notify",
         "http://localhost/notify"
@@ -26,6 +25,30 @@ class NotifyUrlsUnitTests {
   void privateAndLoopbackDestinationsAreRefusedWhenConfigured(String url) {
     assertThat(refusingPrivate.problem(url)).isPresent();
     assertThat(open.problem(url)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+        "http://169.254.170.2/v2/credentials",
+        "http://[fe80::1]/notify",
+        "http://0.0.0.0/notify",
+        "http://[::]/notify",
+        "http://224.0.0.1/notify",
+        "http://2852039166/latest/meta-data"
+      })
+  void linkLocalWildcardAndMulticastDestinationsAreAlwaysRefused(String url) {
+    assertThat(open.problem(url)).isPresent();
+    assertThat(refusingPrivate.problem(url)).isPresent();
+  }
+
+  @Test
+  void aNameThatDoesNotResolveIsLeftToTheAttemptUnlessPrivateOnesAreRefused() {
+    String url = "http://payonce-receiver.invalid/notify";
+
+    assertThat(open.problem(url)).isEmpty();
+    assertThat(refusingPrivate.problem(url)).isPresent();
   }
 
   @ParameterizedTest

@@ -78,6 +78,22 @@ class WebhookOpsIntegrationTests {
     assertThat(answer.json().get("errors").toString()).contains("\"field\":\"notifyUrl\"");
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+        "http://[fe80::1]/notify",
+        "http://0.0.0.0:8080/notify"
+      })
+  void anOrderCannotSendItsEventsToALinkLocalOrWildcardAddress(String notifyUrl) {
+    PayOnceHttp.Answer answer = createOrder(notifyUrl);
+
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.json().get("errors").toString())
+        .contains("\"field\":\"notifyUrl\"")
+        .contains("link-local");
+  }
+
   @Test
   void anOverlongNotifyUrlIsA400Problem() {
     PayOnceHttp.Answer answer =
