@@ -1,9 +1,11 @@
 package io.payonce.server.alarm;
 
+import io.github.bucket4j.TimeMeter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.server.log.Untrusted;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -32,15 +34,22 @@ public class Alarms {
   private final MeterRegistry meters;
   private final Clock clock;
   private final TransactionTemplate ownTransaction;
+  private final RefusedCallbackAlarmBudget refusedCallbacks;
+  private final int perMinute;
 
   Alarms(
       AlarmRepository repository,
       MeterRegistry meters,
       Clock clock,
-      PlatformTransactionManager transactionManager) {
+      PlatformTransactionManager transactionManager,
+      AlarmProperties props) {
     this.repository = repository;
     this.meters = meters;
     this.clock = clock;
+    this.refusedCallbacks =
+        new RefusedCallbackAlarmBudget(
+            props.refusedCallbacksPerMinute(), TimeMeter.SYSTEM_NANOTIME);
+    this.perMinute = props.refusedCallbacksPerMinute();
     this.ownTransaction = new TransactionTemplate(transactionManager);
     this.ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
   }
@@ -56,6 +65,42 @@ public class Alarms {
     ownTransaction.executeWithoutResult(
         status -> repository.insert(type, channel, outTradeNo, detail, clock.instant()));
     announce(type, channel, outTradeNo, detail);
+  }
+
+  /**
+   * Records, as {@link #raise} does, an alarm about a callback we refused (forged, tampered,
+   * malformed or misrouted) — within {@code payonce.alarms.refused-callbacks-per-minute} per type
+   * and channel on this instance. Beyond it the alarm is only counted ({@code
+   * payonce.alarms.suppressed}, and one WARN line when the flood starts); the next one recorded
+   * says how many were left out. Whoever can reach a callback can send these: unbounded, they would
+   * fill the table and bury the alarms that matter.
+   *
+   * @return whether it was recorded: what goes with it (a notify's receipt) is recorded only then
+   */
+  public boolean raiseForRefusedCallback(
+      AlarmType type, String rawChannel, String rawOutTradeNo, String rawDetail) {
+    String channel = Untrusted.clip(rawChannel, CHANNEL_MAX);
+    OptionalLong taken = refusedCallbacks.take(type, channel);
+    if (taken.isEmpty()) {
+      meters.counter("payonce.alarms.suppressed", "type", type.name()).increment();
+      if (refusedCallbacks.refusedSinceLastTaken(type, channel) == 1) {
+        log.warn(
+            "alarm flood type={} channel={}: more than {} a minute, counted but not recorded",
+            type,
+            channel,
+            perMinute);
+      }
+      return false;
+    }
+    String detail = Untrusted.clip(rawDetail, DETAIL_MAX);
+    if (taken.getAsLong() > 0) {
+      detail =
+          Untrusted.clip(
+              taken.getAsLong() + " more like it were not recorded before this one; " + detail,
+              DETAIL_MAX);
+    }
+    raise(type, channel, rawOutTradeNo, detail);
+    return true;
   }
 
   /** Records an alarm in the caller's transaction; counted and logged once that commits. */

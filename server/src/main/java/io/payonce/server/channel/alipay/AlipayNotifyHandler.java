@@ -68,7 +68,11 @@ public class AlipayNotifyHandler {
             case APP_ID_MISMATCH -> AlarmType.APP_ID_MISMATCH;
             case MALFORMED -> AlarmType.MALFORMED_NOTIFY;
           };
-      alarms.raise(type, Channel.ALIPAY.name(), params.get("out_trade_no"), verification.detail());
+      if (!alarms.raiseForRefusedCallback(
+          type, Channel.ALIPAY.name(), params.get("out_trade_no"), verification.detail())) {
+        // Over the alarms' budget for unauthenticated input: refused and counted, not recorded.
+        return FAIL;
+      }
       return reply(
           params, null, hash, verification.rejection().name(), FAIL, verification.detail());
     }

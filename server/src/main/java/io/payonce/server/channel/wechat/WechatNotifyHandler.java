@@ -256,7 +256,10 @@ public class WechatNotifyHandler {
       String hash,
       String outcome,
       String detail) {
-    alarms.raise(alarm, Channel.WECHAT.name(), outTradeNo, detail);
+    if (!alarms.raiseForRefusedCallback(alarm, Channel.WECHAT.name(), outTradeNo, detail)) {
+      // Over the alarms' budget for unauthenticated input: refused and counted, not recorded.
+      return REFUSED;
+    }
     return record(outTradeNo, envelope, null, null, hash, outcome, REFUSED, detail);
   }
 

@@ -147,7 +147,10 @@ public class WechatXmlNotifyHandler {
       String hash,
       String outcome,
       String detail) {
-    alarms.raise(alarm, Channel.WECHAT.name(), outTradeNo, detail);
+    if (!alarms.raiseForRefusedCallback(alarm, Channel.WECHAT.name(), outTradeNo, detail)) {
+      // Over the alarms' budget for unauthenticated input: refused and counted, not recorded.
+      return FAIL;
+    }
     return record(outTradeNo, n, null, hash, outcome, FAIL, detail);
   }
 
