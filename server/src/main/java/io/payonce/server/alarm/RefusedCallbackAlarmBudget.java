@@ -53,7 +53,9 @@ final class RefusedCallbackAlarmBudget {
 
   private Bucket bucket() {
     return Bucket.builder()
-        .addLimit(limit -> limit.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)))
+        // All at once each minute, not a token at a time: a flood is told of (WARN) once a minute.
+        .addLimit(
+            limit -> limit.capacity(perMinute).refillIntervally(perMinute, Duration.ofMinutes(1)))
         .withCustomTimePrecision(time)
         .build();
   }

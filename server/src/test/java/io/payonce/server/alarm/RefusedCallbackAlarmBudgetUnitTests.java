@@ -36,15 +36,19 @@ class RefusedCallbackAlarmBudgetUnitTests {
   }
 
   @Test
-  void theFirstTakenAfterRefusalsSaysHowManyWereRefused() {
+  void theBudgetComesBackEachMinuteAndTheFirstTakenSaysHowManyWereRefused() {
     for (int i = 0; i < 5; i++) {
       budget.take(AlarmType.BAD_SIGNATURE, "ALIPAY");
     }
 
-    nanos += Duration.ofSeconds(20).toNanos();
+    nanos += Duration.ofSeconds(59).toNanos();
+    assertThat(budget.take(AlarmType.BAD_SIGNATURE, "ALIPAY")).isEmpty();
 
-    assertThat(budget.take(AlarmType.BAD_SIGNATURE, "ALIPAY")).isEqualTo(OptionalLong.of(2));
+    nanos += Duration.ofSeconds(1).toNanos();
+
+    assertThat(budget.take(AlarmType.BAD_SIGNATURE, "ALIPAY")).isEqualTo(OptionalLong.of(3));
     assertThat(budget.refusedSinceLastTaken(AlarmType.BAD_SIGNATURE, "ALIPAY")).isZero();
+    assertThat(budget.take(AlarmType.BAD_SIGNATURE, "ALIPAY")).hasValue(0);
   }
 
   @Test

@@ -68,9 +68,12 @@ public class AlipayNotifyHandler {
             case APP_ID_MISMATCH -> AlarmType.APP_ID_MISMATCH;
             case MALFORMED -> AlarmType.MALFORMED_NOTIFY;
           };
-      if (!alarms.raiseForRefusedCallback(
+      if (verification.signed()) {
+        alarms.raise(
+            type, Channel.ALIPAY.name(), params.get("out_trade_no"), verification.detail());
+      } else if (!alarms.raiseForRefusedCallback(
           type, Channel.ALIPAY.name(), params.get("out_trade_no"), verification.detail())) {
-        // Over the alarms' budget for unauthenticated input: refused and counted, not recorded.
+        // Anyone's, and over the alarms' budget for those: refused and counted, not recorded.
         return FAIL;
       }
       return reply(

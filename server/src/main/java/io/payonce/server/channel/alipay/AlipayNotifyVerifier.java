@@ -47,7 +47,7 @@ public class AlipayNotifyVerifier {
    * keys verified it) or the reason it was refused.
    */
   public record Verification(
-      ChannelNotice notice, String configKey, Rejection rejection, String detail) {
+      ChannelNotice notice, String configKey, Rejection rejection, String detail, boolean signed) {
     public boolean verified() {
       return notice != null;
     }
@@ -71,16 +71,16 @@ public class AlipayNotifyVerifier {
       return rejected(Rejection.BAD_SIGNATURE, "signature unreadable");
     }
     if (!channel.appId().equals(params.get("app_id"))) {
-      return rejected(Rejection.APP_ID_MISMATCH, "app_id " + params.get("app_id"));
+      return signedButRefused(Rejection.APP_ID_MISMATCH, "app_id " + params.get("app_id"));
     }
     String sellerId = channel.sellerId();
     if (sellerId != null && !sellerId.isBlank() && !sellerId.equals(params.get("seller_id"))) {
-      return rejected(Rejection.APP_ID_MISMATCH, "seller_id " + params.get("seller_id"));
+      return signedButRefused(Rejection.APP_ID_MISMATCH, "seller_id " + params.get("seller_id"));
     }
     try {
-      return new Verification(parse(params), bound.configKey(), null, null);
+      return new Verification(parse(params), bound.configKey(), null, null, true);
     } catch (RuntimeException e) {
-      return rejected(Rejection.MALFORMED, e.getMessage());
+      return signedButRefused(Rejection.MALFORMED, e.getMessage());
     }
   }
 
@@ -119,8 +119,14 @@ public class AlipayNotifyVerifier {
     return s == null || s.isBlank() ? null : s;
   }
 
+  /** Refused before its signature was known to be Alipay's: anyone could have sent it. */
   private static Verification rejected(Rejection rejection, String detail) {
-    return new Verification(null, null, rejection, detail);
+    return new Verification(null, null, rejection, detail, false);
+  }
+
+  /** Refused although Alipay signed it: a configuration problem worth an alarm every time. */
+  private static Verification signedButRefused(Rejection rejection, String detail) {
+    return new Verification(null, null, rejection, detail, true);
   }
 
   /**

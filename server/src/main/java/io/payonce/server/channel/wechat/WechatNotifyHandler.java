@@ -107,11 +107,12 @@ public class WechatNotifyHandler {
         || headers.nonce() == null
         || headers.serial() == null
         || envelope == null) {
-      return refuse(AlarmType.MALFORMED_NOTIFY, null, envelope, hash, "MALFORMED", "unreadable");
+      return refuseAnyones(
+          AlarmType.MALFORMED_NOTIFY, null, envelope, hash, "MALFORMED", "unreadable");
     }
     WechatAccounts.Account account = accounts.account(configKey).orElse(null);
     if (account == null) {
-      return refuse(
+      return refuseAnyones(
           AlarmType.MALFORMED_NOTIFY,
           null,
           envelope,
@@ -138,11 +139,11 @@ public class WechatNotifyHandler {
               : parser.parse(param, Transaction.class);
     } catch (RuntimeException e) {
       // ValidationException (signature), DecryptionException, MalformedMessageException.
-      return refuse(
+      return refuseAnyones(
           AlarmType.BAD_SIGNATURE, null, envelope, hash, "BAD_SIGNATURE", e.getClass().getName());
     }
     if (!fresh(headers.timestamp())) {
-      return refuse(
+      return refuseAnyones(
           AlarmType.BAD_SIGNATURE,
           null,
           envelope,
@@ -249,6 +250,7 @@ public class WechatNotifyHandler {
     }
   }
 
+  /** Refused although WeChat Pay signed it: a configuration problem worth an alarm every time. */
   private Reply refuse(
       AlarmType alarm,
       String outTradeNo,
@@ -256,8 +258,22 @@ public class WechatNotifyHandler {
       String hash,
       String outcome,
       String detail) {
+    alarms.raise(alarm, Channel.WECHAT.name(), outTradeNo, detail);
+    return record(outTradeNo, envelope, null, null, hash, outcome, REFUSED, detail);
+  }
+
+  /**
+   * Refused before it was known to be WeChat Pay's (or as a replay of it): anyone could have sent
+   * it, so its alarm and receipt are within the budget for those; beyond, only counted.
+   */
+  private Reply refuseAnyones(
+      AlarmType alarm,
+      String outTradeNo,
+      Envelope envelope,
+      String hash,
+      String outcome,
+      String detail) {
     if (!alarms.raiseForRefusedCallback(alarm, Channel.WECHAT.name(), outTradeNo, detail)) {
-      // Over the alarms' budget for unauthenticated input: refused and counted, not recorded.
       return REFUSED;
     }
     return record(outTradeNo, envelope, null, null, hash, outcome, REFUSED, detail);

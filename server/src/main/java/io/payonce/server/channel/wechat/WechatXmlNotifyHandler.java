@@ -77,11 +77,12 @@ public class WechatXmlNotifyHandler {
   public String handle(String configKey, String xml) {
     String hash = sha256(xml);
     if (xml == null || xml.isBlank() || DOCTYPE.matcher(xml).find()) {
-      return refuse(AlarmType.MALFORMED_NOTIFY, null, null, hash, "MALFORMED", "not a v2 notify");
+      return refuseAnyones(
+          AlarmType.MALFORMED_NOTIFY, null, null, hash, "MALFORMED", "not a v2 notify");
     }
     WechatAccounts.Account account = accounts.account(configKey).orElse(null);
     if (account == null) {
-      return refuse(
+      return refuseAnyones(
           AlarmType.MALFORMED_NOTIFY,
           null,
           null,
@@ -95,7 +96,7 @@ public class WechatXmlNotifyHandler {
       n = provider.clients().v2().parseOrderNotifyResult(xml);
     } catch (Exception e) {
       // WxPayException: a bad or missing sign, or return_code FAIL; anything else: unreadable.
-      return refuse(
+      return refuseAnyones(
           AlarmType.BAD_SIGNATURE, null, null, hash, "BAD_SIGNATURE", e.getClass().getSimpleName());
     }
     String outTradeNo = n.getOutTradeNo();
@@ -140,6 +141,7 @@ public class WechatXmlNotifyHandler {
         outTradeNo, n, eventKey, hash, result.kind().name(), reply, "payment " + result.current());
   }
 
+  /** Refused although WeChat Pay signed it: a configuration problem worth an alarm every time. */
   private String refuse(
       AlarmType alarm,
       String outTradeNo,
@@ -147,8 +149,22 @@ public class WechatXmlNotifyHandler {
       String hash,
       String outcome,
       String detail) {
+    alarms.raise(alarm, Channel.WECHAT.name(), outTradeNo, detail);
+    return record(outTradeNo, n, null, hash, outcome, FAIL, detail);
+  }
+
+  /**
+   * Refused before it was known to be WeChat Pay's (or as a replay of it): anyone could have sent
+   * it, so its alarm and receipt are within the budget for those; beyond, only counted.
+   */
+  private String refuseAnyones(
+      AlarmType alarm,
+      String outTradeNo,
+      WxPayOrderNotifyResult n,
+      String hash,
+      String outcome,
+      String detail) {
     if (!alarms.raiseForRefusedCallback(alarm, Channel.WECHAT.name(), outTradeNo, detail)) {
-      // Over the alarms' budget for unauthenticated input: refused and counted, not recorded.
       return FAIL;
     }
     return record(outTradeNo, n, null, hash, outcome, FAIL, detail);
