@@ -42,7 +42,7 @@ class WebhookPoster {
   PostResult post(String url, String eventId, String body, String secret) {
     Instant startedAt = clock.instant();
     long started = System.nanoTime();
-    Optional<String> refused = urls.problem(url);
+    Optional<String> refused = urls.problemBeforePost(url);
     if (refused.isPresent()) {
       return result(startedAt, started, null, "destination refused: " + refused.get());
     }

@@ -36,11 +36,36 @@ class NotifyUrlsUnitTests {
         "http://0.0.0.0/notify",
         "http://[::]/notify",
         "http://224.0.0.1/notify",
-        "http://2852039166/latest/meta-data"
+        "http://2852039166/latest/meta-data",
+        "http://169.254.43518/latest/meta-data",
+        "http://100.100.100.200/latest/meta-data",
+        "http://[fd00:ec2::254]/latest/meta-data",
+        "http://[::ffff:169.254.169.254]/latest/meta-data",
+        "http://[::169.254.169.254]/latest/meta-data",
+        "http://[64:ff9b::169.254.169.254]/latest/meta-data"
       })
-  void linkLocalWildcardAndMulticastDestinationsAreAlwaysRefused(String url) {
+  void linkLocalWildcardMulticastAndMetadataDestinationsAreAlwaysRefused(String url) {
     assertThat(open.problem(url)).isPresent();
+    assertThat(open.problemBeforePost(url)).isPresent();
     assertThat(refusingPrivate.problem(url)).isPresent();
+  }
+
+  @Test
+  void aPrivateAddressInsideAnIpv6OneIsRefusedWhenConfigured() {
+    String url = "http://[64:ff9b::10.0.0.1]/notify";
+
+    assertThat(refusingPrivate.problem(url)).isPresent();
+    assertThat(open.problem(url)).isEmpty();
+  }
+
+  @Test
+  void aLoopbackNameIsRefusedOnTheOrdersPathAndBeforeEachPostWhenConfigured() {
+    String url = "http://localhost:8080/notify";
+
+    assertThat(open.problem(url)).isEmpty();
+    assertThat(open.problemBeforePost(url)).isEmpty();
+    assertThat(refusingPrivate.problem(url)).isPresent();
+    assertThat(refusingPrivate.problemBeforePost(url)).isPresent();
   }
 
   @Test
@@ -48,6 +73,7 @@ class NotifyUrlsUnitTests {
     String url = "http://payonce-receiver.invalid/notify";
 
     assertThat(open.problem(url)).isEmpty();
+    assertThat(open.problemBeforePost(url)).isEmpty();
     assertThat(refusingPrivate.problem(url)).isPresent();
   }
 
