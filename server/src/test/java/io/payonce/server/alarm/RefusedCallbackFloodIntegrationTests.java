@@ -3,15 +3,14 @@ package io.payonce.server.alarm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.alipay.api.internal.util.AlipaySignature;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.sandbox.alipay.AlipayPlatformKey;
 import io.payonce.server.audit.AuditTrail;
 import io.payonce.server.channel.alipay.AlipayProperties;
+import io.payonce.server.testing.AlipayNotifyForms;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -23,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -166,12 +164,7 @@ class RefusedCallbackFloodIntegrationTests {
     params.put("trade_status", "TRADE_SUCCESS");
     params.put("total_amount", "1.00");
     params.put("seller_id", "2088999999999999");
-    String content = AlipaySignature.getSignCheckContentV1(params);
-    params.put("sign_type", "RSA2");
-    params.put("sign", alipayPlatformKey.sign(content, StandardCharsets.UTF_8));
-    return params.entrySet().stream()
-        .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-        .collect(Collectors.joining("&"));
+    return AlipayNotifyForms.signed(alipayPlatformKey, params);
   }
 
   private static String forged(String outTradeNo) {

@@ -4,17 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.alipay.api.internal.util.AlipaySignature;
 import io.payonce.sandbox.alipay.AlipayPlatformKey;
 import io.payonce.server.app.AppCredentials;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.reconcile.Reconciliations;
+import io.payonce.server.testing.AlipayNotifyForms;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestNumbers;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -30,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -610,12 +608,7 @@ abstract class AppChannelsIntegrationTests {
     params.put("total_amount", amount);
     params.put("buyer_id", "2088102146225135");
     params.put("gmt_payment", "2026-11-30 12:00:00");
-    String content = AlipaySignature.getSignCheckContentV1(params);
-    params.put("sign_type", "RSA2");
-    params.put("sign", alipayPlatformKey.sign(content, StandardCharsets.UTF_8));
-    return params.entrySet().stream()
-        .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-        .collect(Collectors.joining("&"));
+    return AlipayNotifyForms.signed(alipayPlatformKey, params);
   }
 
   private String paymentConfig(String outTradeNo) {
