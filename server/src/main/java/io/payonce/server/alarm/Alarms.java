@@ -71,9 +71,9 @@ public class Alarms {
    * Records, as {@link #raise} does, an alarm about a callback we refused (forged, tampered,
    * malformed or misrouted) — within {@code payonce.alarms.refused-callbacks-per-minute} per type
    * and channel on this instance. Beyond it the alarm is only counted ({@code
-   * payonce.alarms.suppressed}, and one WARN line when the flood starts); the next one recorded
-   * says how many were left out. Whoever can reach a callback can send these: unbounded, they would
-   * fill the table and bury the alarms that matter.
+   * payonce.alarms.suppressed}, and one WARN line a minute while the flood lasts); the next one
+   * recorded says how many were left out. Whoever can reach a callback can send these: unbounded,
+   * they would fill the table and bury the alarms that matter.
    *
    * @return whether it was recorded: what goes with it (a notify's receipt) is recorded only then
    */

@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The alarms refused callbacks may record: a bucket of {@link
- * AlarmProperties#refusedCallbacksPerMinute()} per alarm type and channel, refilled over a minute
- * of real time (not the business clock tests move). The keys are ours (an alarm type, a channel's
- * name), never the sender's, so the buckets stay few however the input varies.
+ * AlarmProperties#refusedCallbacksPerMinute()} per alarm type and channel, refilled whole each
+ * minute of real time (not the business clock tests move). The keys are ours (an alarm type, a
+ * channel's name), never the sender's, so the buckets stay few however the input varies.
  */
 final class RefusedCallbackAlarmBudget {
 
