@@ -147,16 +147,11 @@ class WebhookOpsIntegrationTests {
     AppOrder paidOrder = paidOrderOfANewApp("wh-ops");
     String path = paidOrder.webhookPath();
     String orderNo = paidOrder.orderNo();
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> {
-              relay.drain();
-              dispatcher.dispatchDue();
-              return !deliveries.ofOrder(orderNo).isEmpty()
-                  && deliveries.ofOrder(orderNo).stream()
-                      .allMatch(d -> d.state() == DeliveryState.DELIVERED);
-            });
+    deliverUntil(
+        () ->
+            !deliveries.ofOrder(orderNo).isEmpty()
+                && deliveries.ofOrder(orderNo).stream()
+                    .allMatch(d -> d.state() == DeliveryState.DELIVERED));
     PayOnceHttp http = new PayOnceHttp(port);
     String base = http.serverBase() + DELIVERIES;
 
@@ -191,18 +186,12 @@ class WebhookOpsIntegrationTests {
     AppOrder paidOrder = paidOrderOfANewApp("wh-tl");
     String appId = paidOrder.appId();
     String orderNo = paidOrder.orderNo();
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> {
-              relay.drain();
-              dispatcher.dispatchDue();
-              return deliveries.ofOrder(orderNo).stream()
-                  .anyMatch(
-                      d ->
-                          d.eventType().equals("OrderPaid")
-                              && d.state() == DeliveryState.DELIVERED);
-            });
+    deliverUntil(
+        () ->
+            deliveries.ofOrder(orderNo).stream()
+                .anyMatch(
+                    d ->
+                        d.eventType().equals("OrderPaid") && d.state() == DeliveryState.DELIVERED));
     long paid =
         deliveries.ofOrder(orderNo).stream()
             .filter(d -> d.eventType().equals("OrderPaid"))
@@ -269,5 +258,17 @@ class WebhookOpsIntegrationTests {
         Base64.getEncoder()
             .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     return Map.of("Authorization", "Basic " + token);
+  }
+
+  /** Relays and dispatches until {@code done}. */
+  private void deliverUntil(java.util.function.BooleanSupplier done) {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              relay.drain();
+              dispatcher.dispatchDue();
+              return done.getAsBoolean();
+            });
   }
 }
