@@ -1,5 +1,8 @@
 package io.payonce.server;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -69,13 +72,45 @@ class ModuleStructureUnitTests {
   }
 
   @Test
+  void theChannelPortDependsOnNothingAboveIt() {
+    // The adapters (alipay, wechat) are top-level modules that implement the port and feed the
+    // domain; the port itself knows only the foundations, so no arrow runs back up from it.
+    noClasses()
+        .that()
+        .resideInAPackage("io.payonce.server.channel..")
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("io.payonce.server..")
+                .and(
+                    not(
+                        resideInAnyPackage(
+                            "io.payonce.server.channel..",
+                            "io.payonce.server.money..",
+                            "io.payonce.server.db..",
+                            "io.payonce.server.log..",
+                            "io.payonce.server.audit.."))))
+        .check(SERVER);
+  }
+
+  @Test
+  void noAdapterLivesUnderThePort() {
+    noClasses()
+        .should()
+        .resideInAnyPackage(
+            "io.payonce.server.channel.alipay..",
+            "io.payonce.server.channel.wechat..",
+            "io.payonce.server.channel.accounts..")
+        .check(SERVER);
+  }
+
+  @Test
   void channelSpecificsStayInTheirChannelsPackage() {
     noClasses()
         .that()
-        .resideOutsideOfPackage("io.payonce.server.channel.alipay..")
+        .resideOutsideOfPackage("io.payonce.server.alipay..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage("com.alipay..", "io.payonce.server.channel.alipay..")
+        .resideInAnyPackage("com.alipay..", "io.payonce.server.alipay..")
         .check(SERVER);
   }
 
@@ -83,11 +118,11 @@ class ModuleStructureUnitTests {
   void wechatSpecificsStayInTheWechatPackage() {
     noClasses()
         .that()
-        .resideOutsideOfPackage("io.payonce.server.channel.wechat..")
+        .resideOutsideOfPackage("io.payonce.server.wechat..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
-            "com.wechat.pay..", "com.github.binarywang..", "io.payonce.server.channel.wechat..")
+            "com.wechat.pay..", "com.github.binarywang..", "io.payonce.server.wechat..")
         .check(SERVER);
   }
 
@@ -95,10 +130,10 @@ class ModuleStructureUnitTests {
   void theChannelAdaptersNeverImportEachOther() {
     noClasses()
         .that()
-        .resideInAPackage("io.payonce.server.channel.alipay..")
+        .resideInAPackage("io.payonce.server.alipay..")
         .should()
         .dependOnClassesThat()
-        .resideInAPackage("io.payonce.server.channel.wechat..")
+        .resideInAPackage("io.payonce.server.wechat..")
         .check(SERVER);
   }
 

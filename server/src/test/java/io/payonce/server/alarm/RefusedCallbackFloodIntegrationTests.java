@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.sandbox.alipay.AlipayPlatformKey;
+import io.payonce.server.alipay.AlipayProperties;
 import io.payonce.server.audit.AuditTrail;
-import io.payonce.server.channel.alipay.AlipayProperties;
 import io.payonce.server.testing.AlipayNotifyForms;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;

@@ -1,11 +1,11 @@
 package io.payonce.server.reconcile;
 
 import io.payonce.server.PayOnceApplication;
+import io.payonce.server.alipay.AlipayBillWriter;
 import io.payonce.server.channel.BadBillLine;
 import io.payonce.server.channel.BillLine;
 import io.payonce.server.channel.BillSink;
 import io.payonce.server.channel.ChannelBills;
-import io.payonce.server.channel.alipay.AlipayBillWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,11 +3,11 @@ package io.payonce.server.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.payonce.server.alipay.AlipayProperties;
 import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.AppCredentials;
 import io.payonce.server.app.Apps;
 import io.payonce.server.channel.Channel;
-import io.payonce.server.channel.alipay.AlipayProperties;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.RawHttp;

@@ -2,7 +2,7 @@ package io.payonce.server.payment.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.payonce.server.channel.alipay.AlipayChannel;
+import io.payonce.server.alipay.AlipayChannel;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;

@@ -3,8 +3,8 @@ package io.payonce.server.refund.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.payonce.server.alipay.AlipayChannel;
 import io.payonce.server.channel.ChannelOutcome;
-import io.payonce.server.channel.alipay.AlipayChannel;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.OrderService;

@@ -1,0 +1,367 @@
+package io.payonce.server.alipay;
+
+import com.alipay.api.AlipayApiException;
+import com.alipay.api.AlipayRequest;
+import com.alipay.api.AlipayResponse;
+import com.alipay.api.domain.AlipayDataDataserviceBillDownloadurlQueryModel;
+import com.alipay.api.domain.AlipayTradeCancelModel;
+import com.alipay.api.domain.AlipayTradeCloseModel;
+import com.alipay.api.domain.AlipayTradeFastpayRefundQueryModel;
+import com.alipay.api.domain.AlipayTradePayModel;
+import com.alipay.api.domain.AlipayTradePrecreateModel;
+import com.alipay.api.domain.AlipayTradeQueryModel;
+import com.alipay.api.domain.AlipayTradeRefundModel;
+import com.alipay.api.request.AlipayDataDataserviceBillDownloadurlQueryRequest;
+import com.alipay.api.request.AlipayTradeCancelRequest;
+import com.alipay.api.request.AlipayTradeCloseRequest;
+import com.alipay.api.request.AlipayTradeFastpayRefundQueryRequest;
+import com.alipay.api.request.AlipayTradePayRequest;
+import com.alipay.api.request.AlipayTradePrecreateRequest;
+import com.alipay.api.request.AlipayTradeQueryRequest;
+import com.alipay.api.request.AlipayTradeRefundRequest;
+import com.alipay.api.response.AlipayTradePayResponse;
+import com.alipay.api.response.AlipayTradeQueryResponse;
+import io.payonce.server.channel.CancelResult;
+import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelCall;
+import io.payonce.server.channel.ChannelCallListener;
+import io.payonce.server.channel.ChannelOutcome;
+import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.Precreated;
+import io.payonce.server.channel.RefundResult;
+import io.payonce.server.channel.RefundState;
+import io.payonce.server.channel.Refusal;
+import io.payonce.server.channel.TradeState;
+import io.payonce.server.money.Money;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Date;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Alipay adapter: each verb is one SDK call whose outcome is mapped to done, refused or
+ * unknown. Anything the SDK throws (timeouts, I/O, a reply whose signature does not verify) and
+ * every system error is {@link ChannelOutcome.Unknown}: only a definite business refusal is a
+ * refusal.
+ */
+public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
+
+  private static final String NAME = Channel.ALIPAY.name();
+
+  private static final String CURRENCY = "CNY";
+
+  private static final Logger log = LoggerFactory.getLogger(AlipayChannel.class);
+
+  /** The refusal of {@link #tradeBillUrl} for a day without a bill (no trades that day). */
+  public static final String BILL_NOT_EXIST = "isp.bill_not_exist";
+
+  private final AlipayClientProvider provider;
+  private final ChannelCallListener listener;
+  private final Clock clock;
+
+  AlipayChannel(AlipayClientProvider provider, ChannelCallListener listener, Clock clock) {
+    this.provider = provider;
+    this.listener = listener;
+    this.clock = clock;
+  }
+
+  @Override
+  public Channel channel() {
+    return Channel.ALIPAY;
+  }
+
+  /** Face-to-face payments are charged in yuan. */
+  @Override
+  public Set<String> currencies() {
+    return Set.of(CURRENCY);
+  }
+
+  /**
+   * Asks for a QR code; {@code expireAt} is passed as time_expire so the channel itself stops it.
+   */
+  @Override
+  public ChannelOutcome<Precreated> precreate(
+      String outTradeNo, Money amount, String subject, Instant expireAt) {
+    AlipayTradePrecreateModel model = new AlipayTradePrecreateModel();
+    model.setOutTradeNo(outTradeNo);
+    model.setTotalAmount(yuan(amount));
+    model.setSubject(subject);
+    model.setTimeExpire(AlipayTime.format(expireAt));
+    model.setSellerId(provider.sellerId());
+    AlipayTradePrecreateRequest request = new AlipayTradePrecreateRequest();
+    request.setBizModel(model);
+    request.setNotifyUrl(provider.notifyUrl());
+    return call(
+        "alipay.trade.precreate",
+        outTradeNo,
+        request,
+        r -> new Precreated(r.getOutTradeNo(), r.getQrCode()));
+  }
+
+  /** Asks what became of a trade. A trade the channel does not know is answered, not refused. */
+  @Override
+  public ChannelOutcome<ChannelTrade> query(String outTradeNo) {
+    AlipayTradeQueryModel model = new AlipayTradeQueryModel();
+    model.setOutTradeNo(outTradeNo);
+    AlipayTradeQueryRequest request = new AlipayTradeQueryRequest();
+    request.setBizModel(model);
+    ChannelOutcome<ChannelTrade> outcome =
+        call("alipay.trade.query", outTradeNo, request, r -> toTrade(outTradeNo, r));
+    if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused
+        && refused.is(Refusal.TRADE_NOT_FOUND)) {
+      return ChannelOutcome.done(ChannelTrade.notFound(outTradeNo));
+    }
+    return outcome;
+  }
+
+  /**
+   * Closes an unpaid trade. Refusals the caller must read: ACQ.TRADE_NOT_EXIST (never scanned:
+   * nothing was closed and the QR may still be scanned) and ACQ.TRADE_STATUS_ERROR (paid, or
+   * already closed).
+   */
+  @Override
+  public ChannelOutcome<ChannelTrade> close(String outTradeNo) {
+    AlipayTradeCloseModel model = new AlipayTradeCloseModel();
+    model.setOutTradeNo(outTradeNo);
+    AlipayTradeCloseRequest request = new AlipayTradeCloseRequest();
+    request.setBizModel(model);
+    return call(
+        "alipay.trade.close",
+        outTradeNo,
+        request,
+        r -> new ChannelTrade(outTradeNo, r.getTradeNo(), TradeState.CLOSED, 0, null, null));
+  }
+
+  /** Reverses whatever happened to a barcode payment: closes it if unpaid, refunds it if paid. */
+  @Override
+  public ChannelOutcome<CancelResult> cancel(String outTradeNo) {
+    AlipayTradeCancelModel model = new AlipayTradeCancelModel();
+    model.setOutTradeNo(outTradeNo);
+    AlipayTradeCancelRequest request = new AlipayTradeCancelRequest();
+    request.setBizModel(model);
+    return call(
+        "alipay.trade.cancel",
+        outTradeNo,
+        request,
+        r ->
+            new CancelResult(
+                cancelAction(r.getAction()),
+                "Y".equals(r.getRetryFlag()),
+                r.getTradeNo(),
+                instantOrNull(r.getGmtRefundPay())));
+  }
+
+  /** close: unpaid, closed; refund: paid, refunded in full; absent: no trade to act on. */
+  private static CancelResult.Action cancelAction(String action) {
+    if (action == null || action.isBlank()) {
+      return CancelResult.Action.NOTHING;
+    }
+    return switch (action.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "close" -> CancelResult.Action.CLOSED;
+      case "refund" -> CancelResult.Action.REFUNDED;
+      // An action we do not know must not pass for "nothing happened".
+      default -> throw new IllegalStateException("unknown cancel action");
+    };
+  }
+
+  /**
+   * Barcode pay. Done with state SUCCESS when paid at once, WAIT_BUYER_PAY when the buyer must
+   * confirm (code 10003): the caller then polls {@link #query} and cancels if it never completes.
+   */
+  @Override
+  public ChannelOutcome<ChannelTrade> pay(
+      String outTradeNo, String authCode, Money amount, String subject, Instant expireAt) {
+    AlipayTradePayModel model = new AlipayTradePayModel();
+    model.setOutTradeNo(outTradeNo);
+    model.setScene("bar_code");
+    model.setAuthCode(authCode);
+    model.setSubject(subject);
+    model.setTotalAmount(yuan(amount));
+    model.setTimeExpire(AlipayTime.format(expireAt));
+    model.setSellerId(provider.sellerId());
+    AlipayTradePayRequest request = new AlipayTradePayRequest();
+    request.setBizModel(model);
+    request.setNotifyUrl(provider.notifyUrl());
+    return call("alipay.trade.pay", outTradeNo, request, r -> toPaid(outTradeNo, r));
+  }
+
+  /** Refunds under {@code outRequestNo}; the same number again never refunds twice. */
+  @Override
+  public ChannelOutcome<RefundResult> refund(
+      String outTradeNo, String outRequestNo, Money amount, String reason) {
+    AlipayTradeRefundModel model = new AlipayTradeRefundModel();
+    model.setOutTradeNo(outTradeNo);
+    model.setOutRequestNo(outRequestNo);
+    model.setRefundAmount(yuan(amount));
+    model.setRefundReason(reason);
+    AlipayTradeRefundRequest request = new AlipayTradeRefundRequest();
+    request.setBizModel(model);
+    return call(
+        "alipay.trade.refund",
+        outTradeNo,
+        request,
+        r ->
+            new RefundResult(
+                !"N".equals(r.getFundChange()), AlipayAmounts.fromYuan(r.getRefundFee())));
+  }
+
+  /** Asks whether a refund was made; "not received or failed" is a definite, retryable answer. */
+  @Override
+  public ChannelOutcome<RefundState> refundQuery(String outTradeNo, String outRequestNo) {
+    AlipayTradeFastpayRefundQueryModel model = new AlipayTradeFastpayRefundQueryModel();
+    model.setOutTradeNo(outTradeNo);
+    model.setOutRequestNo(outRequestNo);
+    model.setQueryOptions(List.of("gmt_refund_pay"));
+    AlipayTradeFastpayRefundQueryRequest request = new AlipayTradeFastpayRefundQueryRequest();
+    request.setBizModel(model);
+    return call(
+        "alipay.trade.fastpay.refund.query",
+        outTradeNo,
+        request,
+        r -> {
+          boolean succeeded = "REFUND_SUCCESS".equals(r.getRefundStatus());
+          long amount = succeeded ? AlipayAmounts.fromYuan(r.getRefundAmount()) : 0;
+          return new RefundState(outRequestNo, succeeded, amount);
+        });
+  }
+
+  /** The short-lived URL of the day's trade bill (a zip of GBK CSV). */
+  public ChannelOutcome<String> tradeBillUrl(LocalDate billDate) {
+    AlipayDataDataserviceBillDownloadurlQueryModel model =
+        new AlipayDataDataserviceBillDownloadurlQueryModel();
+    model.setBillType("trade");
+    model.setBillDate(billDate.toString());
+    AlipayDataDataserviceBillDownloadurlQueryRequest request =
+        new AlipayDataDataserviceBillDownloadurlQueryRequest();
+    request.setBizModel(model);
+    return call(
+        "alipay.data.dataservice.bill.downloadurl.query",
+        null,
+        request,
+        r -> r.getBillDownloadUrl());
+  }
+
+  /** The amount as Alipay writes it; only yuan can be charged (the service checks at start-up). */
+  private static String yuan(Money amount) {
+    if (!CURRENCY.equals(amount.currency())) {
+      throw new IllegalArgumentException(
+          "Alipay charges " + CURRENCY + ", not " + amount.currency());
+    }
+    return amount.toDecimalString();
+  }
+
+  String appId() {
+    return provider.appId();
+  }
+
+  String sellerId() {
+    return provider.sellerId();
+  }
+
+  String alipayPublicKey() {
+    return provider.alipayPublicKey();
+  }
+
+  private <R extends AlipayResponse, T> ChannelOutcome<T> call(
+      String method, String outTradeNo, AlipayRequest<R> request, Function<R, T> onSuccess) {
+    Instant started = clock.instant();
+    long startNanos = System.nanoTime();
+    ChannelOutcome<T> outcome;
+    String detail;
+    try {
+      R response = provider.client().execute(request);
+      outcome = classify(response, onSuccess);
+      detail = describe(response);
+    } catch (AlipayApiException e) {
+      detail = "sdk: " + firstLine(e);
+      outcome = ChannelOutcome.unknown(detail);
+    } catch (RuntimeException e) {
+      // A reply the SDK could not parse is as unknown as no reply at all.
+      detail = "sdk: " + e.getClass().getSimpleName();
+      outcome = ChannelOutcome.unknown(detail);
+    }
+    Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+    log.info(
+        "channel=alipay method={} outTradeNo={} outcome={} detail=\"{}\" tookMs={}",
+        method,
+        outTradeNo,
+        kind(outcome),
+        detail,
+        took.toMillis());
+    notifyListener(new ChannelCall(NAME, method, outTradeNo, kind(outcome), detail, started, took));
+    return outcome;
+  }
+
+  private static <R extends AlipayResponse, T> ChannelOutcome<T> classify(
+      R response, Function<R, T> onSuccess) {
+    String code = response.getCode();
+    String subCode = response.getSubCode();
+    // isp.bill_not_exist is a definite answer (no bill for that day), not a system error.
+    if ("20000".equals(code)
+        || "ACQ.SYSTEM_ERROR".equals(subCode)
+        || (subCode != null && subCode.startsWith("isp.") && !BILL_NOT_EXIST.equals(subCode))) {
+      return ChannelOutcome.unknown("channel system error " + code + "/" + subCode);
+    }
+    if (!response.isSuccess()) {
+      return ChannelOutcome.refused(AlipayRefusals.of(subCode), subCode, response.getSubMsg());
+    }
+    try {
+      return ChannelOutcome.done(onSuccess.apply(response));
+    } catch (RuntimeException e) {
+      return ChannelOutcome.unknown("unreadable success reply: " + e.getClass().getSimpleName());
+    }
+  }
+
+  private void notifyListener(ChannelCall call) {
+    try {
+      listener.onCall(call);
+    } catch (RuntimeException e) {
+      log.warn("channel call journal failed method={} reason={}", call.method(), e.toString());
+    }
+  }
+
+  private static ChannelTrade toTrade(String outTradeNo, AlipayTradeQueryResponse r) {
+    TradeState state = AlipayTradeStatus.toState(r.getTradeStatus());
+    long total = r.getTotalAmount() == null ? 0 : AlipayAmounts.fromYuan(r.getTotalAmount());
+    Instant paidAt = state.paid() ? instantOrNull(r.getSendPayDate()) : null;
+    return new ChannelTrade(outTradeNo, r.getTradeNo(), state, total, r.getBuyerUserId(), paidAt);
+  }
+
+  private static ChannelTrade toPaid(String outTradeNo, AlipayTradePayResponse r) {
+    boolean waiting = "10003".equals(r.getCode());
+    TradeState state = waiting ? TradeState.WAIT_BUYER_PAY : TradeState.SUCCESS;
+    long total = r.getTotalAmount() == null ? 0 : AlipayAmounts.fromYuan(r.getTotalAmount());
+    Instant paidAt = waiting ? null : instantOrNull(r.getGmtPayment());
+    return new ChannelTrade(outTradeNo, r.getTradeNo(), state, total, r.getBuyerUserId(), paidAt);
+  }
+
+  private static Instant instantOrNull(Date date) {
+    return date == null ? null : date.toInstant();
+  }
+
+  private static String describe(AlipayResponse response) {
+    String subCode = response.getSubCode();
+    return subCode == null || subCode.isEmpty()
+        ? response.getCode()
+        : response.getCode() + "/" + subCode;
+  }
+
+  private static String kind(ChannelOutcome<?> outcome) {
+    return outcome.kind();
+  }
+
+  private static String firstLine(AlipayApiException e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = root.getClass().getSimpleName();
+    return root instanceof java.net.SocketTimeoutException ? "read timeout" : message;
+  }
+}

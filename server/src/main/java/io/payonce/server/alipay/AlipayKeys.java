@@ -1,0 +1,93 @@
+package io.payonce.server.alipay;
+
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
+import java.util.HexFormat;
+
+/**
+ * The key material the SDK needs: the merchant's private key and Alipay's platform public key, both
+ * Base64 without PEM armour. {@link #toString()} never prints the private key.
+ */
+record AlipayKeys(String merchantPrivateKey, String merchantPublicKey, String alipayPublicKey) {
+
+  /** A fresh merchant key pair, for the sandbox only; Alipay's key comes from the sandbox. */
+  static AlipayKeys generateForSandbox(String alipayPublicKey) {
+    KeyPair pair = newMerchantKeyPair();
+    Base64.Encoder b64 = Base64.getEncoder();
+    return new AlipayKeys(
+        b64.encodeToString(pair.getPrivate().getEncoded()),
+        b64.encodeToString(pair.getPublic().getEncoded()),
+        alipayPublicKey);
+  }
+
+  /** RSA-2048, as Alipay asks of an app's key pair for RSA2 (SHA256withRSA). */
+  static KeyPair newMerchantKeyPair() {
+    try {
+      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+      generator.initialize(2048);
+      return generator.generateKeyPair();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("RSA is not available in this JVM", e);
+    }
+  }
+
+  /**
+   * A configured merchant private key, with its public half derived, for registering with a sandbox
+   * (several instances then share one app and one key, as production instances do).
+   */
+  static AlipayKeys fromPrivateKey(String merchantPrivateKey, String alipayPublicKey) {
+    try {
+      java.security.KeyFactory rsa = java.security.KeyFactory.getInstance("RSA");
+      var privateKey =
+          (java.security.interfaces.RSAPrivateCrtKey)
+              rsa.generatePrivate(
+                  new java.security.spec.PKCS8EncodedKeySpec(
+                      Base64.getDecoder().decode(merchantPrivateKey)));
+      var publicKey =
+          rsa.generatePublic(
+              new java.security.spec.RSAPublicKeySpec(
+                  privateKey.getModulus(), privateKey.getPublicExponent()));
+      return new AlipayKeys(
+          merchantPrivateKey,
+          Base64.getEncoder().encodeToString(publicKey.getEncoded()),
+          alipayPublicKey);
+    } catch (java.security.GeneralSecurityException
+        | IllegalArgumentException
+        | ClassCastException e) {
+      throw new IllegalStateException("payonce.alipay.private-key is not an RSA PKCS#8 key", e);
+    }
+  }
+
+  /**
+   * {@code sha256:} and the first 16 hex digits of the SHA-256 of an RSA public key's X.509 bytes
+   * (its Base64 decoded): what the sandbox logs for its platform key, safe to log, for an operator
+   * to compare. Throws IllegalStateException naming {@code property} if it is not such a key.
+   */
+  static String fingerprint(String x509Base64, String property) {
+    try {
+      PublicKey key =
+          KeyFactory.getInstance("RSA")
+              .generatePublic(
+                  new X509EncodedKeySpec(
+                      // Line breaks, as `base64` writes them, do not make another key.
+                      Base64.getDecoder().decode(x509Base64.replaceAll("\\s", ""))));
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getEncoded());
+      return "sha256:" + HexFormat.of().formatHex(digest, 0, 8);
+    } catch (GeneralSecurityException | IllegalArgumentException | NullPointerException e) {
+      throw new IllegalStateException(
+          property + " is not an RSA public key in X.509 Base64 (without PEM armour)");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "AlipayKeys[merchantPrivateKey=<hidden>]";
+  }
+}

@@ -1,0 +1,402 @@
+package io.payonce.server.wechat;
+
+import com.github.binarywang.wxpay.bean.request.WxPayMicropayRequest;
+import com.github.binarywang.wxpay.bean.request.WxPayOrderReverseRequest;
+import com.github.binarywang.wxpay.bean.result.WxPayMicropayResult;
+import com.github.binarywang.wxpay.exception.WxPayException;
+import com.wechat.pay.java.core.exception.ServiceException;
+import com.wechat.pay.java.service.payments.model.Transaction;
+import com.wechat.pay.java.service.payments.nativepay.model.Amount;
+import com.wechat.pay.java.service.payments.nativepay.model.CloseOrderRequest;
+import com.wechat.pay.java.service.payments.nativepay.model.PrepayRequest;
+import com.wechat.pay.java.service.payments.nativepay.model.QueryOrderByOutTradeNoRequest;
+import com.wechat.pay.java.service.refund.model.AmountReq;
+import com.wechat.pay.java.service.refund.model.CreateRequest;
+import com.wechat.pay.java.service.refund.model.QueryByOutRefundNoRequest;
+import com.wechat.pay.java.service.refund.model.Refund;
+import com.wechat.pay.java.service.refund.model.Status;
+import io.payonce.server.channel.CancelResult;
+import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelCall;
+import io.payonce.server.channel.ChannelCallListener;
+import io.payonce.server.channel.ChannelOutcome;
+import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.PaymentChannel;
+import io.payonce.server.channel.Precreated;
+import io.payonce.server.channel.RefundResult;
+import io.payonce.server.channel.RefundState;
+import io.payonce.server.channel.Refusal;
+import io.payonce.server.channel.TradeState;
+import io.payonce.server.money.Money;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The WeChat Pay adapter (APIv3 Native): each verb is one library call whose outcome is mapped to
+ * done, refused or unknown. Anything the library throws besides a business error — timeouts, I/O, a
+ * reply whose signature does not verify — and every 5xx or 429 is {@link ChannelOutcome.Unknown}.
+ */
+public class WechatChannel implements PaymentChannel {
+
+  private static final String NAME = Channel.WECHAT.name();
+  private static final String CURRENCY = "CNY";
+  private static final int DESCRIPTION_MAX = 127;
+
+  private static final Logger log = LoggerFactory.getLogger(WechatChannel.class);
+
+  private final WechatClientProvider provider;
+  private final ChannelCallListener listener;
+  private final Clock clock;
+
+  WechatChannel(WechatClientProvider provider, ChannelCallListener listener, Clock clock) {
+    this.provider = provider;
+    this.listener = listener;
+    this.clock = clock;
+  }
+
+  @Override
+  public Channel channel() {
+    return Channel.WECHAT;
+  }
+
+  @Override
+  public Set<String> currencies() {
+    return Set.of(CURRENCY);
+  }
+
+  /** WeChat Pay's amounts are 32-bit signed fen (total, total_fee): at most 21,474,836.47 yuan. */
+  @Override
+  public long maxAmountMinor() {
+    return Integer.MAX_VALUE;
+  }
+
+  /**
+   * Native prepay: the trade exists at WeChat from here on (unlike Alipay's precreate), so it can
+   * be queried and closed at once; {@code expireAt} is its time_expire.
+   */
+  @Override
+  public ChannelOutcome<Precreated> precreate(
+      String outTradeNo, Money amount, String subject, Instant expireAt) {
+    PrepayRequest request = new PrepayRequest();
+    request.setAppid(provider.appid());
+    request.setMchid(provider.mchid());
+    request.setDescription(description(subject));
+    request.setOutTradeNo(outTradeNo);
+    request.setNotifyUrl(provider.notifyUrl());
+    request.setTimeExpire(WechatTime.format(expireAt));
+    Amount total = new Amount();
+    total.setTotal(Math.toIntExact(fen(amount)));
+    total.setCurrency(CURRENCY);
+    request.setAmount(total);
+    return call(
+        "wechat.native.prepay",
+        outTradeNo,
+        () ->
+            new Precreated(
+                outTradeNo, provider.clients().nativePay().prepay(request).getCodeUrl()));
+  }
+
+  /** What became of a trade; a number WeChat does not know is answered, not refused. */
+  @Override
+  public ChannelOutcome<ChannelTrade> query(String outTradeNo) {
+    ChannelOutcome<ChannelTrade> outcome =
+        call("wechat.query", outTradeNo, () -> toTrade(outTradeNo, transaction(outTradeNo)));
+    if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused
+        && refused.is(Refusal.TRADE_NOT_FOUND)) {
+      return ChannelOutcome.done(ChannelTrade.notFound(outTradeNo));
+    }
+    return outcome;
+  }
+
+  /**
+   * Closes an unpaid trade (204). A paid trade is refused ORDERPAID. WeChat answers 204 for a
+   * number it does not know too, so a close proves nothing: the caller queries after a refusal.
+   */
+  @Override
+  public ChannelOutcome<ChannelTrade> close(String outTradeNo) {
+    CloseOrderRequest request = new CloseOrderRequest();
+    request.setMchid(provider.mchid());
+    request.setOutTradeNo(outTradeNo);
+    return call(
+        "wechat.close",
+        outTradeNo,
+        () -> {
+          provider.clients().nativePay().closeOrder(request);
+          return new ChannelTrade(outTradeNo, null, TradeState.CLOSED, 0, null, null);
+        });
+  }
+
+  /**
+   * Reverses a payment-code payment (APIv2 {@code /secapi/pay/reverse}) whatever became of it.
+   * WeChat's answer does not say whether it closed an unpaid trade or refunded a paid one, so the
+   * trade is asked afterwards: a success time means the buyer had paid and got it all back.
+   * USERPAYING ("reverse again later", recall=Y) and system errors leave the effect unknown.
+   */
+  @Override
+  public ChannelOutcome<CancelResult> cancel(String outTradeNo) {
+    ChannelOutcome<Boolean> reversed =
+        callV2(
+            "wechat.reverse",
+            outTradeNo,
+            () -> {
+              WxPayOrderReverseRequest request = new WxPayOrderReverseRequest();
+              request.setOutTradeNo(outTradeNo);
+              return "Y".equals(provider.clients().v2().reverseOrder(request).getIsRecall());
+            });
+    if (reversed instanceof ChannelOutcome.Refused<Boolean> refused) {
+      return refused.is(Refusal.TRADE_NOT_FOUND)
+          ? ChannelOutcome.done(new CancelResult(CancelResult.Action.NOTHING, false, null, null))
+          : ChannelOutcome.refused(refused.reason(), refused.subCode(), refused.message());
+    }
+    if (!(reversed instanceof ChannelOutcome.Done<Boolean> done)) {
+      return ChannelOutcome.unknown(((ChannelOutcome.Unknown<Boolean>) reversed).reason());
+    }
+    if (done.value()) {
+      return ChannelOutcome.done(new CancelResult(CancelResult.Action.NOTHING, true, null, null));
+    }
+    return call(
+        "wechat.query",
+        outTradeNo,
+        () -> {
+          Transaction t = transaction(outTradeNo);
+          boolean wasPaid = t.getSuccessTime() != null && !t.getSuccessTime().isBlank();
+          return new CancelResult(
+              wasPaid ? CancelResult.Action.REFUNDED : CancelResult.Action.CLOSED,
+              false,
+              t.getTransactionId(),
+              wasPaid ? clock.instant() : null);
+        });
+  }
+
+  /**
+   * Takes a payment from the buyer's payment code (APIv2 {@code /pay/micropay}). Done with SUCCESS
+   * when paid at once, WAIT_BUYER_PAY when the buyer must enter a password (USERPAYING);
+   * SYSTEMERROR and BANKERROR are unknown (the buyer may have been charged: query, then reverse).
+   */
+  @Override
+  public ChannelOutcome<ChannelTrade> pay(
+      String outTradeNo, String authCode, Money amount, String subject, Instant expireAt) {
+    WxPayMicropayRequest request = new WxPayMicropayRequest();
+    request.setBody(description(subject));
+    request.setOutTradeNo(outTradeNo);
+    request.setTotalFee(Math.toIntExact(fen(amount)));
+    request.setSpbillCreateIp("127.0.0.1");
+    request.setAuthCode(authCode);
+    request.setTimeExpire(WechatTime.compact(expireAt));
+    ChannelOutcome<ChannelTrade> outcome =
+        callV2(
+            "wechat.micropay",
+            outTradeNo,
+            () -> {
+              WxPayMicropayResult r = provider.clients().v2().micropay(request);
+              long total = r.getTotalFee() == null ? fen(amount) : r.getTotalFee();
+              return new ChannelTrade(
+                  outTradeNo,
+                  r.getTransactionId(),
+                  TradeState.SUCCESS,
+                  total,
+                  r.getOpenid(),
+                  WechatTime.parseCompact(r.getTimeEnd()));
+            });
+    if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused
+        && "USERPAYING".equals(refused.subCode())) {
+      return ChannelOutcome.done(
+          new ChannelTrade(outTradeNo, null, TradeState.WAIT_BUYER_PAY, fen(amount), null, null));
+    }
+    return outcome;
+  }
+
+  /**
+   * Refunds under {@code outRequestNo} (WeChat's out_refund_no). WeChat wants the trade's total
+   * beside the refund, which the port does not carry: it is asked first. A 200 means accepted, not
+   * done: only SUCCESS counts as money moved; PROCESSING is confirmed by {@link #refundQuery} (or
+   * the refund's notification) later.
+   */
+  @Override
+  public ChannelOutcome<RefundResult> refund(
+      String outTradeNo, String outRequestNo, Money amount, String reason) {
+    ChannelOutcome<ChannelTrade> trade = query(outTradeNo);
+    if (!(trade instanceof ChannelOutcome.Done<ChannelTrade> known)) {
+      return trade instanceof ChannelOutcome.Refused<ChannelTrade> refused
+          ? ChannelOutcome.refused(refused.reason(), refused.subCode(), refused.message())
+          : ChannelOutcome.unknown(((ChannelOutcome.Unknown<ChannelTrade>) trade).reason());
+    }
+    CreateRequest request = new CreateRequest();
+    request.setOutTradeNo(outTradeNo);
+    request.setOutRefundNo(outRequestNo);
+    request.setReason(reason == null || reason.isBlank() ? null : clip(reason, 80));
+    request.setNotifyUrl(provider.notifyUrl());
+    AmountReq refund = new AmountReq();
+    refund.setRefund(fen(amount));
+    refund.setTotal(known.value().totalAmountMinor());
+    refund.setCurrency(CURRENCY);
+    request.setAmount(refund);
+    return call(
+        "wechat.refund",
+        outTradeNo,
+        () -> {
+          Refund made = provider.clients().refunds().create(request);
+          boolean done = made.getStatus() == Status.SUCCESS;
+          long refunded = made.getAmount() == null ? 0 : nz(made.getAmount().getRefund());
+          return new RefundResult(done, refunded);
+        });
+  }
+
+  /** Whether the refund was made; PROCESSING, CLOSED and ABNORMAL are "not made (yet)". */
+  @Override
+  public ChannelOutcome<RefundState> refundQuery(String outTradeNo, String outRequestNo) {
+    QueryByOutRefundNoRequest request = new QueryByOutRefundNoRequest();
+    request.setOutRefundNo(outRequestNo);
+    ChannelOutcome<RefundState> outcome =
+        call(
+            "wechat.refund.query",
+            outTradeNo,
+            () -> {
+              Refund found = provider.clients().refunds().queryByOutRefundNo(request);
+              boolean succeeded = found.getStatus() == Status.SUCCESS;
+              long amount =
+                  succeeded && found.getAmount() != null ? nz(found.getAmount().getRefund()) : 0;
+              return new RefundState(outRequestNo, succeeded, amount);
+            });
+    if (outcome instanceof ChannelOutcome.Refused<RefundState> refused
+        && refused.is(Refusal.TRADE_NOT_FOUND)) {
+      return ChannelOutcome.done(new RefundState(outRequestNo, false, 0));
+    }
+    return outcome;
+  }
+
+  private Transaction transaction(String outTradeNo) {
+    QueryOrderByOutTradeNoRequest request = new QueryOrderByOutTradeNoRequest();
+    request.setMchid(provider.mchid());
+    request.setOutTradeNo(outTradeNo);
+    return provider.clients().nativePay().queryOrderByOutTradeNo(request);
+  }
+
+  /** A WeChat transaction (a query's answer or a notification's content) in neutral words. */
+  static ChannelTrade toTrade(String outTradeNo, Transaction t) {
+    TradeState state = WechatTradeState.toState(t.getTradeState());
+    long total =
+        t.getAmount() == null || t.getAmount().getTotal() == null ? 0 : t.getAmount().getTotal();
+    String buyer = t.getPayer() == null ? null : t.getPayer().getOpenid();
+    Instant paidAt = state.paid() ? WechatTime.parse(t.getSuccessTime()) : null;
+    return new ChannelTrade(outTradeNo, t.getTransactionId(), state, total, buyer, paidAt);
+  }
+
+  String mchid() {
+    return provider.mchid();
+  }
+
+  String appid() {
+    return provider.appid();
+  }
+
+  private <T> ChannelOutcome<T> call(String method, String outTradeNo, Supplier<T> action) {
+    Instant started = clock.instant();
+    long startNanos = System.nanoTime();
+    ChannelOutcome<T> outcome;
+    String detail;
+    try {
+      outcome = ChannelOutcome.done(action.get());
+      detail = "OK";
+    } catch (ServiceException e) {
+      String code = e.getErrorCode();
+      detail = e.getHttpStatusCode() + "/" + code;
+      outcome =
+          WechatRefusals.unknown(e.getHttpStatusCode(), code)
+              ? ChannelOutcome.unknown("channel error " + detail)
+              : ChannelOutcome.refused(WechatRefusals.of(code), code, e.getErrorMessage());
+    } catch (V2Failure failure) {
+      WxPayException e = failure.cause;
+      String code = e.getErrCode();
+      detail = "v2 " + e.getReturnCode() + "/" + e.getResultCode() + "/" + code;
+      outcome =
+          code == null || WechatRefusals.unknownV2(code)
+              ? ChannelOutcome.unknown("channel error " + detail)
+              : ChannelOutcome.refused(WechatRefusals.of(code), code, e.getErrCodeDes());
+    } catch (RuntimeException e) {
+      // Timeouts, I/O, unverifiable or unreadable replies: the effect is not known.
+      detail = "sdk: " + rootName(e);
+      outcome = ChannelOutcome.unknown(detail);
+    }
+    Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+    log.info(
+        "channel=wechat method={} outTradeNo={} outcome={} detail=\"{}\" tookMs={}",
+        method,
+        outTradeNo,
+        outcome.kind(),
+        detail,
+        took.toMillis());
+    try {
+      listener.onCall(
+          new ChannelCall(NAME, method, outTradeNo, outcome.kind(), detail, started, took));
+    } catch (RuntimeException e) {
+      log.warn("channel call journal failed method={} reason={}", method, e.toString());
+    }
+    return outcome;
+  }
+
+  /** An APIv2 call through WxJava: its exceptions carry WeChat's err_code, or nothing on I/O. */
+  private <T> ChannelOutcome<T> callV2(String method, String outTradeNo, V2Action<T> action) {
+    return call(
+        method,
+        outTradeNo,
+        () -> {
+          try {
+            return action.run();
+          } catch (WxPayException e) {
+            throw new V2Failure(e);
+          }
+        });
+  }
+
+  @FunctionalInterface
+  private interface V2Action<T> {
+    T run() throws WxPayException;
+  }
+
+  /** Carries a WxJava failure through {@link #call}, which classifies it. */
+  private static final class V2Failure extends RuntimeException {
+    private final transient WxPayException cause;
+
+    V2Failure(WxPayException cause) {
+      super(null, null, false, false);
+      this.cause = cause;
+    }
+  }
+
+  private static long fen(Money amount) {
+    if (!CURRENCY.equals(amount.currency())) {
+      throw new IllegalArgumentException(
+          "WeChat Pay charges " + CURRENCY + ", not " + amount.currency());
+    }
+    return amount.minorUnits();
+  }
+
+  private static String description(String subject) {
+    String text = subject == null || subject.isBlank() ? "PayOnce" : subject;
+    return clip(text, DESCRIPTION_MAX);
+  }
+
+  private static String clip(String text, int max) {
+    return text.length() <= max ? text : text.substring(0, text.offsetByCodePoints(0, max - 1));
+  }
+
+  private static long nz(Long value) {
+    return value == null ? 0 : value;
+  }
+
+  private static String rootName(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root instanceof java.net.SocketTimeoutException
+        ? "read timeout"
+        : root.getClass().getSimpleName();
+  }
+}

@@ -1,0 +1,25 @@
+package io.payonce.server.wechat;
+
+import com.wechat.pay.java.service.payments.model.Transaction;
+import io.payonce.server.channel.TradeState;
+
+/** WeChat's trade_state in neutral words. */
+final class WechatTradeState {
+
+  private WechatTradeState() {}
+
+  static TradeState toState(Transaction.TradeStateEnum state) {
+    if (state == null) {
+      throw new IllegalArgumentException("no trade_state");
+    }
+    return switch (state) {
+      // REFUND: paid, and a refund has started; the money was taken all the same.
+      case SUCCESS, REFUND -> TradeState.SUCCESS;
+      // The trade exists from prepay on (NOTPAY), unlike an unscanned Alipay code.
+      // ACCEPT: received, being paid (a payment-code state); none of them took money yet.
+      case NOTPAY, USERPAYING, ACCEPT -> TradeState.WAIT_BUYER_PAY;
+      // PAYERROR: the payment failed; REVOKED: reversed. Neither took money.
+      case CLOSED, REVOKED, PAYERROR -> TradeState.CLOSED;
+    };
+  }
+}
