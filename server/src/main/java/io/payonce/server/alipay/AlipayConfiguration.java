@@ -107,7 +107,7 @@ class AlipayConfiguration {
   }
 
   @Bean
-  AlipayNotifyVerifier alipayNotifyVerifier(AlipayAccounts accounts) {
-    return new AlipayNotifyVerifier(accounts);
+  AlipayNotifies alipayNotifies(AlipayAccounts accounts) {
+    return new AlipayNotifies(new AlipayNotifyVerifier(accounts));
   }
 }

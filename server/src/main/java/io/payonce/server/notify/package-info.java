@@ -1,7 +1,8 @@
 /**
- * The receipts of channel notifications: every delivery, verified or not, what it said and the
- * reply given, for the operator. Each channel's adapter verifies its own notifications, parses them
- * into neutral notices and hands those to the one function that applies channel results (payment's
- * {@code ChannelResultApplier}); it records the receipt here.
+ * Channel callbacks: the one intake every channel's notification goes through ({@link
+ * io.payonce.server.notify.CallbackIntake}: verify → route → apply → receipt), the neutral terms a
+ * channel's {@link io.payonce.server.notify.CallbackProtocol} reads a delivery into, and the
+ * receipts of every delivery, verified or not, for the operator. A channel supplies only its
+ * protocol: verification, parsing and its own words for each answer.
  */
 package io.payonce.server.notify;

@@ -1,5 +1,6 @@
 package io.payonce.server.web;
 
+import io.payonce.server.channel.ChannelCallback;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.payonce.server.web;
 
+import io.payonce.server.channel.ChannelCallback;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,5 +1,6 @@
 package io.payonce.server.web;
 
+import io.payonce.server.channel.ChannelCallback;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package io.payonce.server.web;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.server.channel.ChannelCallback;
 import io.payonce.server.log.Untrusted;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

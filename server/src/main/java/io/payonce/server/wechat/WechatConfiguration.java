@@ -1,11 +1,6 @@
 package io.payonce.server.wechat;
 
-import io.payonce.server.alarm.Alarms;
 import io.payonce.server.channel.ChannelCallListener;
-import io.payonce.server.notify.NotifyReceipts;
-import io.payonce.server.payment.ChannelResultApplier;
-import io.payonce.server.payment.NotifyRouting;
-import io.payonce.server.refund.Refunds;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -99,34 +94,12 @@ class WechatConfiguration {
   }
 
   @Bean
-  WechatXmlNotifyHandler wechatXmlNotifyHandler(
-      WechatAccounts accounts,
-      ChannelResultApplier applier,
-      NotifyReceipts receipts,
-      Alarms alarms,
-      Clock clock) {
-    return new WechatXmlNotifyHandler(accounts, applier, receipts, alarms, clock);
+  WechatV2Notifies wechatV2Notifies(WechatAccounts accounts) {
+    return new WechatV2Notifies(accounts);
   }
 
   @Bean
-  WechatNotifyHandler wechatNotifyHandler(
-      WechatAccounts accounts,
-      NotifyRouting routing,
-      WechatProperties props,
-      ChannelResultApplier applier,
-      Refunds refunds,
-      NotifyReceipts receipts,
-      Alarms alarms,
-      Clock clock) {
-    return new WechatNotifyHandler(
-        accounts,
-        routing,
-        applier,
-        refunds,
-        receipts,
-        alarms,
-        props.notifyWindow(),
-        clock,
-        Clock.systemUTC());
+  WechatV3Notifies wechatV3Notifies(WechatAccounts accounts, WechatProperties props) {
+    return new WechatV3Notifies(accounts, props.notifyWindow(), Clock.systemUTC());
   }
 }

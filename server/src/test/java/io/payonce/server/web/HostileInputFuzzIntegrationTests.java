@@ -8,6 +8,7 @@ import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.AppCredentials;
 import io.payonce.server.app.Apps;
 import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelCallback;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.RawHttp;

@@ -1,6 +1,7 @@
 package io.payonce.server.web;
 
 import io.payonce.server.app.RequestSignatures;
+import io.payonce.server.channel.ChannelCallback;
 import io.payonce.server.testing.RawHttp;
 import io.payonce.server.testing.TestApps;
 import java.net.URI;

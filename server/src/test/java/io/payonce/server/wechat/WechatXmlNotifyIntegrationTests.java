@@ -58,7 +58,7 @@ abstract class WechatXmlNotifyIntegrationTests {
     Answer answer = post(signed(fields(issued, WechatNotifies.transactionId(), 1100)));
 
     assertThat(answer.status()).isEqualTo(200);
-    assertThat(answer.body()).isEqualTo(WechatXmlNotifyHandler.SUCCESS);
+    assertThat(answer.body()).isEqualTo(WechatV2Notifies.SUCCESS);
     assertThat(http.orderStatus(issued.orderNo())).isEqualTo("PAID");
   }
 
@@ -69,7 +69,7 @@ abstract class WechatXmlNotifyIntegrationTests {
 
     List<Answer> answers = Concurrently.run(10, i -> post(xml));
 
-    assertThat(answers).extracting(Answer::body).containsOnly(WechatXmlNotifyHandler.SUCCESS);
+    assertThat(answers).extracting(Answer::body).containsOnly(WechatV2Notifies.SUCCESS);
     assertThat(transitionsTo(http.payment(issued.outTradeNo()).json(), "SUCCESS")).isEqualTo(1);
     assertThat(http.orderStatus(issued.orderNo())).isEqualTo("PAID");
   }
@@ -98,7 +98,7 @@ abstract class WechatXmlNotifyIntegrationTests {
 
     Answer answer = post(xml(fields));
 
-    assertThat(answer.body()).isEqualTo(WechatXmlNotifyHandler.FAIL);
+    assertThat(answer.body()).isEqualTo(WechatV2Notifies.FAIL);
     assertThat(http.payment(issued.outTradeNo()).text("status")).isEqualTo("PRECREATED");
   }
 
@@ -108,7 +108,7 @@ abstract class WechatXmlNotifyIntegrationTests {
 
     Answer answer = post(signed(fields(issued, WechatNotifies.transactionId(), 1)));
 
-    assertThat(answer.body()).isEqualTo(WechatXmlNotifyHandler.FAIL);
+    assertThat(answer.body()).isEqualTo(WechatV2Notifies.FAIL);
     assertThat(http.payment(issued.outTradeNo()).text("status")).isEqualTo("PRECREATED");
     await()
         .atMost(SETTLES)
@@ -126,7 +126,7 @@ abstract class WechatXmlNotifyIntegrationTests {
 
     Answer answer = post(signed(fields));
 
-    assertThat(answer.body()).isEqualTo(WechatXmlNotifyHandler.FAIL);
+    assertThat(answer.body()).isEqualTo(WechatV2Notifies.FAIL);
     assertThat(http.payment(issued.outTradeNo()).text("status")).isEqualTo("PRECREATED");
   }
 
@@ -146,7 +146,7 @@ abstract class WechatXmlNotifyIntegrationTests {
     for (String body : bodies) {
       Answer answer = post(body);
       assertThat(answer.status()).as(body).isLessThan(500);
-      assertThat(answer.body()).as(body).isEqualTo(WechatXmlNotifyHandler.FAIL);
+      assertThat(answer.body()).as(body).isEqualTo(WechatV2Notifies.FAIL);
     }
   }
 

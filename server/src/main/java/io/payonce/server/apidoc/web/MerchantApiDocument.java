@@ -1,7 +1,7 @@
 package io.payonce.server.apidoc.web;
 
 import io.payonce.server.app.RequestSignatures;
-import io.payonce.server.web.ChannelCallback;
+import io.payonce.server.channel.ChannelCallback;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;

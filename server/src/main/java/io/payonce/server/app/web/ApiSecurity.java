@@ -3,7 +3,7 @@ package io.payonce.server.app.web;
 import io.payonce.server.app.AppProperties;
 import io.payonce.server.app.Apps;
 import io.payonce.server.app.NonceStore;
-import io.payonce.server.web.ChannelCallback;
+import io.payonce.server.channel.ChannelCallback;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;

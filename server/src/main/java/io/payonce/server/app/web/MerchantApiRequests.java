@@ -1,6 +1,6 @@
 package io.payonce.server.app.web;
 
-import io.payonce.server.web.ChannelCallback;
+import io.payonce.server.channel.ChannelCallback;
 import io.payonce.server.web.RequestPaths;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
