@@ -27,6 +27,7 @@ import io.payonce.server.channel.ChannelCall;
 import io.payonce.server.channel.ChannelCallListener;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.channel.Precreated;
 import io.payonce.server.channel.RefundResult;
 import io.payonce.server.channel.RefundState;
@@ -74,6 +75,17 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   @Override
   public Channel channel() {
     return Channel.ALIPAY;
+  }
+
+  @Override
+  public String displayName() {
+    return "Alipay";
+  }
+
+  /** Both face-to-face products: the buyer scans our code, or we scan the buyer's. */
+  @Override
+  public Set<PaymentKind> kinds() {
+    return java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE);
   }
 
   /** Face-to-face payments are charged in yuan. */

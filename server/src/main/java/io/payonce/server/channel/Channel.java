@@ -1,9 +1,20 @@
 package io.payonce.server.channel;
 
-/** The payment channels PayOnce speaks. */
+import java.util.Locale;
+
+/**
+ * The payment channels PayOnce speaks: the one identity a channel has, as payments, bills and
+ * alarms store it. This is the only neutral place that names them; everything a channel does is in
+ * its adapter.
+ */
 public enum Channel {
-  /** Alipay face-to-face (QR precreate, barcode pay). */
+  /** Alipay. */
   ALIPAY,
-  /** WeChat Pay APIv3 (Native QR). */
-  WECHAT
+  /** WeChat Pay. */
+  WECHAT;
+
+  /** The channel's name in routes ({@code /pay/alipay/...}): its identity in lower case. */
+  public String path() {
+    return name().toLowerCase(Locale.ROOT);
+  }
 }

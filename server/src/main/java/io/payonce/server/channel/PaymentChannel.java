@@ -13,6 +13,12 @@ public interface PaymentChannel {
   /** Which channel this adapter speaks: its one identity, as payments store it. */
   Channel channel();
 
+  /** The channel's name as people know it (e.g. in the API document). */
+  String displayName();
+
+  /** The kinds of payment this adapter takes: each is a product of the merchant API. */
+  Set<PaymentKind> kinds();
+
   /**
    * The ISO 4217 currencies this channel can charge: the service refuses to start accepting orders
    * in any other.

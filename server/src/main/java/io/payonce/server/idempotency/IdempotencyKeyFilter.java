@@ -1,6 +1,7 @@
 package io.payonce.server.idempotency;
 
 import io.payonce.server.app.CallingApp;
+import io.payonce.server.channel.PaymentProducts;
 import io.payonce.server.web.BufferedBodyRequest;
 import io.payonce.server.web.ProblemType;
 import io.payonce.server.web.RequestPaths;
@@ -60,6 +61,7 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
 
   private final IdempotencyKeys keys;
   private final IdempotencyProperties props;
+  private final PaymentProducts products;
   private final IssuedKeys issued;
   private final JsonMapper canonicalJson =
       JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
@@ -71,16 +73,21 @@ class IdempotencyKeyFilter extends OncePerRequestFilter {
   IdempotencyKeyFilter(
       IdempotencyKeys keys,
       IdempotencyProperties props,
+      PaymentProducts products,
       org.springframework.beans.factory.ObjectProvider<IssuedKeys> issued) {
     this.keys = keys;
     this.props = props;
+    this.products = products;
     this.issued = issued.getIfAvailable();
   }
 
   @Override
   protected boolean shouldNotFilter(HttpServletRequest request) {
-    return !"POST".equals(request.getMethod())
-        || !props.paths().contains(RequestPaths.routed(request));
+    if (!"POST".equals(request.getMethod())) {
+      return true;
+    }
+    String path = RequestPaths.routed(request);
+    return products.at(path).isEmpty() && !props.paths().contains(path);
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentChannel;
 import io.payonce.server.channel.PaymentChannels;
+import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderNotFoundException;

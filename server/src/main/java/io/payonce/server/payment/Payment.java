@@ -1,6 +1,7 @@
 package io.payonce.server.payment;
 
 import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.money.Money;
 import java.time.Instant;
 

@@ -3,6 +3,7 @@ package io.payonce.server.payment;
 import io.payonce.server.app.ChannelConfigs;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.PaymentChannels;
+import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;

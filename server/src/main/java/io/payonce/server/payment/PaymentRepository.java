@@ -2,6 +2,7 @@ package io.payonce.server.payment;
 
 import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelConfigKey;
+import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;

@@ -7,6 +7,7 @@ import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentChannel;
 import io.payonce.server.channel.PaymentChannels;
+import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.channel.Precreated;
 import io.payonce.server.channel.Refusal;
 import io.payonce.server.journal.TransitionOutcome;

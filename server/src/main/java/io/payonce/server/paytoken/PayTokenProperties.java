@@ -10,7 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param ttl how long an unused token is valid
  * @param required whether payment requests must carry a {@code payToken}
- * @param requiredOn the payment requests that {@code required} applies to
+ * @param requiredOn the payment requests that {@code required} applies to; none named (the
+ *     default): every payment product's route (the product registry's)
  * @param retention how long a used token is remembered, so that a retry with it is recognised (and
  *     replayed by the idempotency key it is) rather than refused as unknown
  */
@@ -18,11 +19,5 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record PayTokenProperties(
     @DefaultValue("15m") Duration ttl,
     @DefaultValue("false") boolean required,
-    @DefaultValue({
-          "/pay/alipay/precreate",
-          "/pay/wechat/precreate",
-          "/pay/alipay/barcode",
-          "/pay/wechat/barcode"
-        })
-        List<String> requiredOn,
+    List<String> requiredOn,
     @DefaultValue("24h") Duration retention) {}

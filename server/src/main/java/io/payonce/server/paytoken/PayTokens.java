@@ -1,5 +1,6 @@
 package io.payonce.server.paytoken;
 
+import io.payonce.server.channel.PaymentProducts;
 import io.payonce.server.idempotency.IssuedKeys;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderRef;
@@ -8,6 +9,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -30,6 +32,7 @@ public class PayTokens implements IssuedKeys {
   private final DbPayTokenStore db;
   private final OrderService orders;
   private final PayTokenProperties props;
+  private final PaymentProducts products;
   private final Clock clock;
 
   PayTokens(
@@ -37,11 +40,13 @@ public class PayTokens implements IssuedKeys {
       DbPayTokenStore db,
       OrderService orders,
       PayTokenProperties props,
+      PaymentProducts products,
       Clock clock) {
     this.redis = redis.getIfAvailable();
     this.db = db;
     this.orders = orders;
     this.props = props;
+    this.products = products;
     this.clock = clock;
   }
 
@@ -65,7 +70,11 @@ public class PayTokens implements IssuedKeys {
 
   @Override
   public boolean requiredFor(String path) {
-    return props.required() && props.requiredOn().contains(path);
+    if (!props.required()) {
+      return false;
+    }
+    List<String> named = props.requiredOn();
+    return named == null || named.isEmpty() ? products.at(path).isPresent() : named.contains(path);
   }
 
   @Override

@@ -22,6 +22,7 @@ import io.payonce.server.channel.ChannelCallListener;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentChannel;
+import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.channel.Precreated;
 import io.payonce.server.channel.RefundResult;
 import io.payonce.server.channel.RefundState;
@@ -62,6 +63,17 @@ public class WechatChannel implements PaymentChannel {
   @Override
   public Channel channel() {
     return Channel.WECHAT;
+  }
+
+  @Override
+  public String displayName() {
+    return "WeChat Pay";
+  }
+
+  /** Both face-to-face products: the buyer scans our code, or we scan the buyer's. */
+  @Override
+  public Set<PaymentKind> kinds() {
+    return java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.payonce.server.apidoc.web;
 
 import io.payonce.server.app.RequestSignatures;
 import io.payonce.server.channel.ChannelCallback;
+import io.payonce.server.channel.PaymentProducts;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -80,8 +81,8 @@ class MerchantApiDocument {
                     .license(new License().name("See the project's LICENSE"))
                     .description(
                         """
-                        Orders, checkout sessions, Alipay and WeChat Pay QR codes and payment \
-                        codes, queries, closes and refunds — each business order charged at most \
+                        Orders, checkout sessions, each channel's QR codes and payment codes, \
+                        queries, closes and refunds — each business order charged at most \
                         once. Amounts are decimal strings in the order's currency, never JSON \
                         numbers. Errors are RFC 9457 problems (application/problem+json) whose \
                         `type` a client may switch on. Events reach the merchant as signed \
@@ -114,13 +115,15 @@ class MerchantApiDocument {
   }
 
   /**
-   * What springdoc cannot see, in this order: the channels' callbacks out (they live under /pay/
-   * too, but are the channels', not the merchant's), the problem schemas, the webhook events, and
-   * the success answers' required and nullable properties.
+   * What springdoc cannot see, in this order: one operation per payment product, the channels'
+   * callbacks out (they live under /pay/ too, but are the channels', not the merchant's), the
+   * problem schemas, the webhook events, and the success answers' required and nullable properties.
    */
   @Bean
-  OpenApiCustomizer merchantApiCompletion(List<ChannelCallback> callbacks) {
+  OpenApiCustomizer merchantApiCompletion(
+      List<ChannelCallback> callbacks, PaymentProducts products) {
     return api -> {
+      ProductPaths.expand(api, products);
       if (api.getPaths() != null) {
         // A callback's own path and its per-account paths ({configKey}) are the channels'.
         api.getPaths()

@@ -1,7 +1,9 @@
 package io.payonce.server.payment.web;
 
 import io.payonce.server.app.CallingApp;
-import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.PaymentKind;
+import io.payonce.server.channel.PaymentProduct;
+import io.payonce.server.channel.PaymentProducts;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.BarcodePayments;
@@ -17,25 +19,31 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /pay/alipay/barcode} and {@code POST /pay/wechat/barcode} {@code
- * {"orderNo","authCode","requestId"}}: charge the buyer's payment code on that channel.
+ * {@code POST /pay/{channel}/barcode} {@code {"orderNo","authCode","requestId"}}: charge the
+ * buyer's payment code on that channel, for every channel whose adapter takes payment codes (the
+ * product registry).
  */
 @RestController
 @Tag(name = "Payments")
 class BarcodeController {
 
+  static final String PATH = "/pay/" + PaymentProduct.CHANNEL + "/barcode";
+
   private static final Pattern AUTH_CODE = Pattern.compile("[0-9]{16,24}");
 
   private final BarcodePayments barcodes;
+  private final PaymentProducts products;
 
-  BarcodeController(BarcodePayments barcodes) {
+  BarcodeController(BarcodePayments barcodes, PaymentProducts products) {
     this.barcodes = barcodes;
+    this.products = products;
   }
 
   /** The body; {@code payToken} is read by the idempotency filter (see PrecreateRequest). */
@@ -47,43 +55,31 @@ class BarcodeController {
           String requestId,
       @Schema(description = "A pay token from GET /api/pay/get-token") String payToken) {}
 
-  @Operation(operationId = "alipayBarcode", summary = "Charge the buyer's Alipay payment code")
+  @Operation(
+      operationId = "barcode",
+      summary = "Charge the buyer's " + ProductOperations.CHANNEL + " payment code")
   @BarcodeProblems
   @PostMapping(
-      path = "/pay/alipay/barcode",
+      path = PATH,
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  BarcodeAnswer alipay(
+  BarcodeAnswer pay(
       @AuthenticationPrincipal CallingApp app,
+      @Parameter(description = ProductOperations.CHANNEL_PARAMETER) @PathVariable String channel,
       @RequestBody BarcodeRequest request,
       @Parameter(description = "1 to 64 visible characters; one per logical request")
           @RequestHeader(name = RequestIds.HEADER, required = false)
           String idempotencyKey) {
-    return pay(app, Channel.ALIPAY, request, idempotencyKey);
+    validate(request);
+    PaymentProduct product = ProductOperations.product(products, channel, PaymentKind.BARCODE);
+    return barcodes.pay(
+        new OrderRef(app.appId(), request.orderNo()),
+        product.channel(),
+        request.authCode(),
+        RequestIds.of(request.requestId(), idempotencyKey));
   }
 
-  @Operation(operationId = "wechatBarcode", summary = "Charge the buyer's WeChat Pay payment code")
-  @BarcodeProblems
-  @PostMapping(
-      path = "/pay/wechat/barcode",
-      consumes = MediaType.APPLICATION_JSON_VALUE,
-      produces = MediaType.APPLICATION_JSON_VALUE)
-  BarcodeAnswer wechat(
-      @AuthenticationPrincipal CallingApp app,
-      @RequestBody BarcodeRequest request,
-      @Parameter(description = "1 to 64 visible characters; one per logical request")
-          @RequestHeader(name = RequestIds.HEADER, required = false)
-          String idempotencyKey) {
-    if (!barcodes.speaks(Channel.WECHAT)) {
-      // A channel this instance is not configured for has no such endpoint.
-      throw new org.springframework.web.server.ResponseStatusException(
-          org.springframework.http.HttpStatus.NOT_FOUND);
-    }
-    return pay(app, Channel.WECHAT, request, idempotencyKey);
-  }
-
-  private BarcodeAnswer pay(
-      CallingApp app, Channel channel, BarcodeRequest request, String idempotencyKey) {
+  private static void validate(BarcodeRequest request) {
     List<FieldViolation> violations = new ArrayList<>();
     if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
       violations.add(
@@ -98,10 +94,5 @@ class BarcodeController {
     if (!violations.isEmpty()) {
       throw new InvalidRequestException(violations);
     }
-    return barcodes.pay(
-        new OrderRef(app.appId(), request.orderNo()),
-        channel,
-        request.authCode(),
-        RequestIds.of(request.requestId(), idempotencyKey));
   }
 }

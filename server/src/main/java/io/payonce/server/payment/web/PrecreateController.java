@@ -1,7 +1,9 @@
 package io.payonce.server.payment.web;
 
 import io.payonce.server.app.CallingApp;
-import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.PaymentKind;
+import io.payonce.server.channel.PaymentProduct;
+import io.payonce.server.channel.PaymentProducts;
 import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.PrecreateAnswer;
@@ -14,24 +16,24 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /pay/alipay/precreate} and {@code POST /pay/wechat/precreate}: the order's QR code on
- * that channel (asking for the other channel's code closes this one's first). Repeats — double
- * clicks, reloads, other instances — answer the same out_trade_no and QR code without a second
- * channel call; request-level replays (Idempotency-Key or requestId) are answered byte for byte by
- * the idempotency filter.
+ * {@code POST /pay/{channel}/precreate}: the order's QR code on that channel, for every channel
+ * whose adapter offers QR payments (the product registry); asking for another channel's code closes
+ * this one's first. Repeats — double clicks, reloads, other instances — answer the same
+ * out_trade_no and QR code without a second channel call; request-level replays (Idempotency-Key or
+ * requestId) are answered byte for byte by the idempotency filter.
  */
 @RestController
 @Tag(name = "Payments")
 class PrecreateController {
 
-  static final String ALIPAY_PATH = "/pay/alipay/precreate";
-  static final String WECHAT_PATH = "/pay/wechat/precreate";
+  static final String PATH = "/pay/" + PaymentProduct.CHANNEL + "/precreate";
 
   static final String PRECREATE_DESCRIPTION =
       "The order's one QR code on this channel: repeats answer the same code without a second"
@@ -40,58 +42,34 @@ class PrecreateController {
           + " (Idempotent-Replayed: true).";
 
   private final QrPrecreation precreation;
+  private final PaymentProducts products;
 
-  PrecreateController(QrPrecreation precreation) {
+  PrecreateController(QrPrecreation precreation, PaymentProducts products) {
     this.precreation = precreation;
+    this.products = products;
   }
 
   @Operation(
-      operationId = "alipayPrecreate",
-      summary = "Alipay QR code for an order",
+      operationId = "precreate",
+      summary = ProductOperations.CHANNEL + " QR code for an order",
       description = PRECREATE_DESCRIPTION)
   @PrecreateProblems
   @PostMapping(
-      path = ALIPAY_PATH,
+      path = PATH,
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  PrecreateAnswer alipay(
+  PrecreateAnswer precreate(
       @AuthenticationPrincipal CallingApp app,
+      @Parameter(description = ProductOperations.CHANNEL_PARAMETER) @PathVariable String channel,
       @RequestBody PrecreateRequest request,
       @Parameter(description = "1 to 64 visible characters; one per logical request")
           @RequestHeader(name = RequestIds.HEADER, required = false)
           String idempotencyKey) {
-    return precreate(app, Channel.ALIPAY, request, idempotencyKey);
-  }
-
-  @Operation(
-      operationId = "wechatPrecreate",
-      summary = "WeChat Pay QR code for an order",
-      description = PRECREATE_DESCRIPTION)
-  @PrecreateProblems
-  @PostMapping(
-      path = WECHAT_PATH,
-      consumes = MediaType.APPLICATION_JSON_VALUE,
-      produces = MediaType.APPLICATION_JSON_VALUE)
-  PrecreateAnswer wechat(
-      @AuthenticationPrincipal CallingApp app,
-      @RequestBody PrecreateRequest request,
-      @Parameter(description = "1 to 64 visible characters; one per logical request")
-          @RequestHeader(name = RequestIds.HEADER, required = false)
-          String idempotencyKey) {
-    return precreate(app, Channel.WECHAT, request, idempotencyKey);
-  }
-
-  private PrecreateAnswer precreate(
-      CallingApp app, Channel channel, PrecreateRequest request, String idempotencyKey) {
     validate(request);
-    if (!precreation.speaks(channel)) {
-      // A channel this instance is not configured for has no such endpoint.
-      throw new org.springframework.web.server.ResponseStatusException(
-          org.springframework.http.HttpStatus.NOT_FOUND);
-    }
+    PaymentProduct product = ProductOperations.product(products, channel, PaymentKind.QR);
     return precreation.precreate(
         new OrderRef(app.appId(), request.orderNo()),
-        channel,
+        product.channel(),
         RequestIds.of(request.requestId(), idempotencyKey),
         request.wantsRefresh());
   }

@@ -8,27 +8,18 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * {@code POST /pay/alipay/precreate} and {@code /pay/wechat/precreate} are rate limited per app and
- * per buyer: the user of the app's order it names.
+ * {@code POST /pay/{channel}/precreate} is rate limited per app and per buyer (the user of the
+ * app's order it names), whichever channel it asks.
  */
 @Configuration(proxyBeanMethods = false)
 class PrecreateRateLimits {
 
   @Bean
-  RateLimitedRoute alipayPrecreateRateLimit(OrderService orders) {
-    return route(orders, PrecreateController.ALIPAY_PATH);
-  }
-
-  @Bean
-  RateLimitedRoute wechatPrecreateRateLimit(OrderService orders) {
-    return route(orders, PrecreateController.WECHAT_PATH);
-  }
-
-  private static RateLimitedRoute route(OrderService orders, String path) {
+  RateLimitedRoute precreateRateLimit(OrderService orders) {
     return new RateLimitedRoute(
         "precreate",
         "POST",
-        path,
+        PrecreateController.PATH,
         request ->
             request
                 .app()

@@ -10,6 +10,8 @@ import com.networknt.schema.SpecificationVersion;
 import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.AppCredentials;
 import io.payonce.server.channel.ChannelCallback;
+import io.payonce.server.channel.PaymentProduct;
+import io.payonce.server.channel.PaymentProducts;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -61,6 +63,8 @@ class MerchantApiContractIntegrationTests {
 
   @Autowired AppAdmin apps;
 
+  @Autowired PaymentProducts products;
+
   @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
   private PayOnceHttp http;
@@ -87,7 +91,9 @@ class MerchantApiContractIntegrationTests {
               if (!handler.getBeanType().getPackageName().startsWith("io.payonce.server")) {
                 return;
               }
-              for (String path : info.getPatternValues()) {
+              // A product route is mapped once with the channel as a variable and documented at
+              // each product's own path.
+              for (String path : productPaths(info.getPatternValues())) {
                 if (TestApps.isApi(path) && callbacks.stream().noneMatch(c -> c.covers(path))) {
                   info.getMethodsCondition()
                       .getMethods()
@@ -533,6 +539,22 @@ class MerchantApiContractIntegrationTests {
   }
 
   /** Records what in {@code answer} the document does not allow for the operation. */
+  /** The paths as mapped, a product route's as each product's path. */
+  private List<String> productPaths(Set<String> patterns) {
+    List<String> paths = new ArrayList<>();
+    for (String pattern : patterns) {
+      if (!pattern.contains(PaymentProduct.CHANNEL)) {
+        paths.add(pattern);
+        continue;
+      }
+      products.all().stream()
+          .filter(p -> pattern.replace(PaymentProduct.CHANNEL, p.channel().path()).equals(p.path()))
+          .map(PaymentProduct::path)
+          .forEach(paths::add);
+    }
+    return paths;
+  }
+
   private void check(List<String> mismatches, String method, String path, Answer answer) {
     String name = method.toUpperCase() + " " + path + " " + answer.status();
     JsonNode response =

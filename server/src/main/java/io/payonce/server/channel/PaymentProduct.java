@@ -1,0 +1,24 @@
+package io.payonce.server.channel;
+
+/**
+ * One way a buyer pays through one channel, as the merchant API offers it: {@code POST
+ * /pay/{channel}/{verb}}.
+ */
+public record PaymentProduct(Channel channel, PaymentKind kind, String channelName) {
+
+  /**
+   * Stands for the channel in the text of a route shared by every product of a kind (the path
+   * variable, and its name in summaries): the API document writes one operation per product.
+   */
+  public static final String CHANNEL = "{channel}";
+
+  /** The merchant API's route of this product. */
+  public String path() {
+    return "/pay/" + channel.path() + "/" + kind.verb();
+  }
+
+  /** An operation id for this product's route, e.g. {@code alipayPrecreate}. */
+  public String operationId() {
+    return channel.path() + Character.toUpperCase(kind.verb().charAt(0)) + kind.verb().substring(1);
+  }
+}
