@@ -2,6 +2,9 @@ package io.payonce.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -58,5 +61,19 @@ class ReconciliationChartsUnitTests {
                 "| 10,000 | 5,182 | 1,568 | 88 |"));
 
     assertThat(rows).singleElement().extracting(ReconciliationCharts.Row::database).isEqualTo("H2");
+  }
+
+  @Test
+  void readsTheFiguresOfTheRepositorysBenchmarksMd() throws IOException {
+    List<ReconciliationCharts.Row> rows =
+        ReconciliationCharts.parse(Files.readAllLines(Path.of("..", "BENCHMARKS.md")));
+
+    assertThat(rows)
+        .extracting(ReconciliationCharts.Row::database)
+        .as("the tables the chart is drawn from, by database")
+        .contains("PostgreSQL", "H2");
+    assertThat(rows)
+        .allSatisfy(row -> assertThat(row.reconcileRowsPerSecond()).isPositive())
+        .allSatisfy(row -> assertThat(row.reconcileHeapMb()).isPositive());
   }
 }

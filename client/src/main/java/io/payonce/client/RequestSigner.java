@@ -10,8 +10,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Signs a merchant API request as the server verifies it (SECURITY.md, "Signing"): the lower-case
- * hex HMAC-SHA256, keyed with the app's secret, of
+ * Signs a merchant API request as the server verifies it (docs/security.md, "Signing"): the
+ * lower-case hex HMAC-SHA256, keyed with the app's secret, of
  *
  * <pre>
  * PAYONCE-HMAC-SHA256

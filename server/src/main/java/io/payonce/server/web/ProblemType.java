@@ -124,7 +124,7 @@ public enum ProblemType {
   /**
    * The merchant API needs a signed request: the PayOnce-App-Id, -Timestamp, -Nonce and -Signature
    * headers are missing, malformed or do not verify, the timestamp is outside the window, or the
-   * nonce was used before. See SECURITY.md.
+   * nonce was used before. See docs/security.md.
    */
   APP_UNAUTHORIZED(
       401,

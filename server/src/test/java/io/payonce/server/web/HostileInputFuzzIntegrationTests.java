@@ -46,7 +46,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * no body may carry a stack trace, an exception, key material or a credential. API refusals must be
  * problems, a callback's the channel's failure reply; bad credentials 401 or 403, and a malformed
  * request with good ones a 4xx (see {@link Expect}). The counts are printed and written to {@code
- * target/hostile-fuzz.txt}; see SECURITY.md.
+ * target/hostile-fuzz.txt}; see docs/security.md, "Fuzzing".
  */
 @PayOnceIntegrationTest
 class HostileInputFuzzIntegrationTests {

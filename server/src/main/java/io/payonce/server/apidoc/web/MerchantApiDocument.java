@@ -56,7 +56,7 @@ class MerchantApiDocument {
       The timestamp must be within payonce.apps.window (5 minutes) of the server's clock and a \
       nonce is accepted once. A request that fails any check is answered 401 `app-unauthorized` \
       (WWW-Authenticate: PayOnce-HMAC-SHA256); a disabled app's, 403 `app-disabled`. \
-      See SECURITY.md, "Signing". The Java client (module `client`) signs for you.""";
+      See docs/security.md, "Signing". The Java client (module `client`) signs for you.""";
 
   @Bean
   OpenAPI merchantApi(@Value("${payonce.apidoc.server-url:}") String serverUrl) {
