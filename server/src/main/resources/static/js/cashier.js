@@ -1,7 +1,8 @@
-// The cashier page. Only a click creates a payment: "pay with Alipay" / "pay with WeChat Pay" (or
-// "start again") asks for the order's QR code on that channel, "refresh QR" asks for a new one, and
-// "pay with the other app instead" is the deliberate switch: the server closes the shown code at
-// its channel before it issues the other one, so two codes are never payable at once. A repeated
+// The cashier page. Only a click creates a payment: "pay with <channel>" (one button per channel the
+// server offers QR codes on, or "start again") asks for the order's QR code on that channel,
+// "refresh QR" asks for a new one, and "pay with <the next channel> instead" is the deliberate
+// switch: the server closes the shown code at its channel before it issues the other one, so two
+// codes are never payable at once. A repeated
 // click on the same button is debounced (a double click is one intent; another button soon after
 // is a new one), and clicks are ignored while a request is in flight; a reload shows the code the
 // order already has. The status is followed by polling GET /pay/query; whenever it differs from
@@ -17,11 +18,19 @@
   // of #cashier-text; {0} stands for a channel's name or a status code.
   const texts = document.getElementById('cashier-text').dataset;
   const say = (key, arg) => (texts[key] || key).replace('{0}', arg);
-  const CHANNELS = {
-    alipay: { name: texts.alipay, endpoint: '/pay/alipay/precreate', payment: 'ALIPAY' },
-    wechat: { name: texts.wechat, endpoint: '/pay/wechat/precreate', payment: 'WECHAT' },
-  };
-  const channelOf = (p) => (p && p.channel === 'WECHAT' ? 'wechat' : 'alipay');
+  // The channels offered, in the server's order, from the pay buttons it rendered: the route name
+  // the server takes, the name a payment carries, and the name the buyer reads.
+  const ORDER = [];
+  const CHANNELS = {};
+  document.querySelectorAll('[data-for="READY"] [data-channel]').forEach((button) => {
+    ORDER.push(button.dataset.channel);
+    CHANNELS[button.dataset.channel] = {
+      name: button.dataset.name, payment: button.dataset.payment,
+    };
+  });
+  const channelOf = (p) =>
+    ORDER.find((c) => p && CHANNELS[c].payment === p.channel) || ORDER[0];
+  const nextAfter = (c) => ORDER[(ORDER.indexOf(c) + 1) % ORDER.length];
 
   const orderNo = root.dataset.orderNo;
   const base = root.dataset.base; // /cashier/{checkout session token}
@@ -76,7 +85,7 @@
       wallet.hidden = !p.walletUrl;
       if (p.walletUrl) wallet.href = p.walletUrl;
       const shown = CHANNELS[channelOf(p)];
-      const other = CHANNELS[channelOf(p) === 'wechat' ? 'alipay' : 'wechat'];
+      const other = CHANNELS[nextAfter(channelOf(p))];
       $('waiting-status').textContent = say('scanWith', shown.name);
       qr.alt = say('qrAlt', shown.name);
       root.dataset.channel = channelOf(p);
@@ -176,7 +185,7 @@
   /** The channel an action asks for: the button's, the shown code's, or the other one's. */
   function channelFor(action, chosen) {
     const current = channelOf(view && view.payment);
-    if (action === 'switch') return current === 'wechat' ? 'alipay' : 'wechat';
+    if (action === 'switch') return nextAfter(current);
     if (chosen) return chosen;
     return current;
   }

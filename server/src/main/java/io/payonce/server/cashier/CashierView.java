@@ -25,8 +25,8 @@ public record CashierView(
    * @param qrImage the address of the QR code's image while it may be paid, else null
    * @param walletUrl the sandbox wallet's page for this QR code (only with the sandbox on), else
    *     null
-   * @param channel the channel of the code, {@code ALIPAY} or {@code WECHAT}: the page says which
-   *     app to scan with and which channel paid
+   * @param channel the channel of the code, as payments name it ({@code ALIPAY}, ...): the page
+   *     says which app to scan with and which channel paid
    */
   public record PaymentView(
       String outTradeNo,

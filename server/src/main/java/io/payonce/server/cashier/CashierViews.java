@@ -31,7 +31,6 @@ public class CashierViews {
   private final Journal journal;
   private final Clock clock;
   private final boolean sandboxEnabled;
-  private final boolean wechat;
 
   CashierViews(
       OrderService orders,
@@ -39,20 +38,13 @@ public class CashierViews {
       PaymentQueries queries,
       Journal journal,
       Clock clock,
-      @Value("${payonce.sandbox.enabled:false}") boolean sandboxEnabled,
-      @Value("${payonce.wechat.enabled:false}") boolean wechat) {
+      @Value("${payonce.sandbox.enabled:false}") boolean sandboxEnabled) {
     this.orders = orders;
     this.payments = payments;
     this.queries = queries;
     this.journal = journal;
     this.clock = clock;
     this.sandboxEnabled = sandboxEnabled;
-    this.wechat = wechat;
-  }
-
-  /** Whether the buyer may choose WeChat Pay besides Alipay on this instance. */
-  public boolean offersWechat() {
-    return wechat;
   }
 
   /**
@@ -128,6 +120,6 @@ public class CashierViews {
 
   /** The sandbox wallet's page; it plays whichever channel the code belongs to. */
   private static String walletUrl(String qrCode) {
-    return "/sandbox/alipay/wallet?qr=" + URLEncoder.encode(qrCode, StandardCharsets.UTF_8);
+    return "/sandbox/wallet?qr=" + URLEncoder.encode(qrCode, StandardCharsets.UTF_8);
   }
 }

@@ -4,7 +4,9 @@ import io.payonce.server.cashier.CashierView;
 import io.payonce.server.cashier.CashierViews;
 import io.payonce.server.cashier.CheckoutSessions;
 import io.payonce.server.cashier.QrImage;
-import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.PaymentKind;
+import io.payonce.server.channel.PaymentProduct;
+import io.payonce.server.channel.PaymentProducts;
 import io.payonce.server.order.OrderRef;
 import io.payonce.server.payment.PaymentNotFoundException;
 import io.payonce.server.payment.PaymentQueries;
@@ -45,16 +47,19 @@ class CashierController {
   private final CashierViews views;
   private final QrPrecreation precreation;
   private final PaymentQueries queries;
+  private final PaymentProducts products;
 
   CashierController(
       CheckoutSessions sessions,
       CashierViews views,
       QrPrecreation precreation,
-      PaymentQueries queries) {
+      PaymentQueries queries,
+      PaymentProducts products) {
     this.sessions = sessions;
     this.views = views;
     this.precreation = precreation;
     this.queries = queries;
+    this.products = products;
   }
 
   @GetMapping(path = "/cashier/{token}", produces = MediaType.TEXT_HTML_VALUE)
@@ -67,7 +72,7 @@ class CashierController {
     }
     model.addAttribute("view", view.get());
     model.addAttribute("base", base(token));
-    model.addAttribute("wechat", views.offersWechat());
+    model.addAttribute("products", products.of(PaymentKind.QR));
     return "cashier";
   }
 
@@ -103,12 +108,8 @@ class CashierController {
       throw new InvalidRequestException(
           List.of(new FieldViolation("requestId", "must be 1 to 64 visible characters")));
     }
-    Channel channel = channel(request.channel());
-    if (!precreation.speaks(channel)) {
-      throw new InvalidRequestException(
-          List.of(new FieldViolation("channel", "is not a channel this server offers")));
-    }
-    precreation.precreate(order, channel, request.requestId(), request.wantsRefresh());
+    precreation.precreate(
+        order, product(request.channel()).channel(), request.requestId(), request.wantsRefresh());
     return find(order, token).orElseThrow(CheckoutNotFoundException::new);
   }
 
@@ -136,17 +137,15 @@ class CashierController {
     return "/cashier/" + token;
   }
 
-  /** The channel the buyer chose by its name (e.g. "alipay"); Alipay when none. */
-  private static Channel channel(String name) {
-    if (name == null) {
-      return Channel.ALIPAY;
-    }
-    for (Channel channel : Channel.values()) {
-      if (channel.name().equals(name.toUpperCase(Locale.ROOT))) {
-        return channel;
-      }
-    }
-    throw new InvalidRequestException(
-        List.of(new FieldViolation("channel", "is not a channel this server offers")));
+  /** The QR product the buyer chose by its channel's name; the first one offered when none. */
+  private PaymentProduct product(String channel) {
+    List<PaymentProduct> offered = products.of(PaymentKind.QR);
+    return offered.stream()
+        .filter(p -> channel == null || p.channel().path().equals(channel.toLowerCase(Locale.ROOT)))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new InvalidRequestException(
+                    List.of(new FieldViolation("channel", "is not a channel this server offers"))));
   }
 }
