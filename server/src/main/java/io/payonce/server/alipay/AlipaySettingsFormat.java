@@ -33,6 +33,11 @@ class AlipaySettingsFormat implements ChannelSettingsFormat {
   }
 
   @Override
+  public java.util.List<String> fields() {
+    return java.util.List.of(APP_ID, PRIVATE_KEY, ALIPAY_PUBLIC_KEY, SELLER_ID);
+  }
+
+  @Override
   public ParsedSettings parse(Map<String, String> fields) {
     String appId = trimmed(fields.get(APP_ID));
     if (appId == null || !appId.matches("[0-9A-Za-z_-]{1,32}")) {

@@ -41,6 +41,15 @@ public class AppAdmin {
     formats.forEach(format -> this.formats.put(format.channel(), format));
   }
 
+  /**
+   * The fields an account of the channel is set with (its settings format's), in form order; none
+   * for a channel not enabled here.
+   */
+  public List<String> channelFields(Channel channel) {
+    ChannelSettingsFormat format = formats.get(channel);
+    return format == null ? List.of() : format.fields();
+  }
+
   /** A new active app; its secret is in the answer and nowhere else in the clear. */
   public AppCredentials create(String name) {
     if (name == null || name.isBlank() || name.length() > 128) {

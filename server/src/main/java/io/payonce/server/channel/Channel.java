@@ -17,4 +17,20 @@ public enum Channel {
   public String path() {
     return name().toLowerCase(Locale.ROOT);
   }
+
+  /** The channel a route or a caller names, in any case; empty for no channel of ours. */
+  public static java.util.Optional<Channel> named(String name) {
+    return name == null
+        ? java.util.Optional.empty()
+        : java.util.Arrays.stream(values())
+            .filter(channel -> channel.path().equals(name.toLowerCase(Locale.ROOT)))
+            .findFirst();
+  }
+
+  /** Every channel's route name, for messages that list them. */
+  public static String names() {
+    return java.util.Arrays.stream(values())
+        .map(Channel::path)
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
 }

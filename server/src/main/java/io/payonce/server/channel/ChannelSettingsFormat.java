@@ -11,6 +11,9 @@ public interface ChannelSettingsFormat {
   /** Whose settings these are. */
   Channel channel();
 
+  /** The fields {@link #parse} reads, in the order a form asks for them. */
+  java.util.List<String> fields();
+
   /**
    * Checks the settings (required fields, parseable keys) and splits them into what is stored
    * encrypted and what may be shown.

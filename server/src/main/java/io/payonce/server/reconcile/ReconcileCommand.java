@@ -3,14 +3,10 @@ package io.payonce.server.reconcile;
 import io.payonce.server.channel.Channel;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +37,9 @@ public final class ReconcileCommand {
   static final int ANOMALIES = 3;
 
   private static final String USAGE_TEXT =
-      "usage: reconcile --channel alipay --date yyyy-MM-dd --file bill.zip [--spring.x=y ...]";
+      "usage: reconcile --channel "
+          + String.join("|", Channel.names().split(", "))
+          + " --date yyyy-MM-dd --file bill.zip [--spring.x=y ...]";
 
   private ReconcileCommand() {}
 
@@ -95,28 +93,15 @@ public final class ReconcileCommand {
   }
 
   /**
-   * Defaults (overridden by any configuration) for running without the web server. Without Alipay
-   * keys configured (the embedded demo), a throwaway key pair lets the context start: the command
-   * reads a file and needs no channel, and a channel call it might make (a duplicate payment's
-   * refund) fails as "unknown" and is completed later by the server's refund janitor.
+   * Defaults (overridden by any configuration) for running without the web server: no sandbox, and
+   * {@code payonce.offline-command}, which tells each channel adapter to let the context start
+   * without an account of its own (the command reads a file and needs no channel).
    */
   static Map<String, Object> offlineDefaults() {
-    KeyPair keys;
-    try {
-      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-      generator.initialize(2048);
-      keys = generator.generateKeyPair();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-    Base64.Encoder base64 = Base64.getEncoder();
     return Map.of(
         "spring.main.banner-mode", "off",
         "payonce.sandbox.enabled", "false",
-        "payonce.alipay.private-key", base64.encodeToString(keys.getPrivate().getEncoded()),
-        "payonce.alipay.alipay-public-key", base64.encodeToString(keys.getPublic().getEncoded()),
-        // Only precreate and barcode pay send a notify URL, and this command makes neither.
-        "payonce.alipay.notify-url", "http://127.0.0.1/reconcile-command-sends-no-notify-url",
+        "payonce.offline-command", "true",
         "logging.level.root", "WARN",
         // Alarms are stored (and counted in the summary); one line each would drown the
         // progress bar on a bill full of anomalies.

@@ -51,6 +51,20 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
   }
 
   @Override
+  public java.util.List<String> fields() {
+    return java.util.List.of(
+        MCHID,
+        APPID,
+        API_V3_KEY,
+        V2_KEY,
+        MERCHANT_PRIVATE_KEY,
+        MERCHANT_SERIAL_NUMBER,
+        PLATFORM_PUBLIC_KEY,
+        PLATFORM_PUBLIC_KEY_ID,
+        V2_CERTIFICATE);
+  }
+
+  @Override
   public ParsedSettings parse(Map<String, String> fields) {
     String mchid = required(fields, MCHID, "[0-9]{1,32}", "digits");
     if (mchid.equals(bootstrap.mchid())) {

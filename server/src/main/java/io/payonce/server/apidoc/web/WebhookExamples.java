@@ -10,6 +10,10 @@ import java.util.Map;
  */
 final class WebhookExamples {
 
+  /** The channel the examples are paid through: the first one PayOnce speaks. */
+  private static final String EXAMPLE_CHANNEL =
+      io.payonce.server.channel.Channel.values()[0].name();
+
   static final long ORDER_ID = 42;
   static final long PAY_ID = 7;
   private static final String ORDER_NO = "order-1001";
@@ -59,7 +63,7 @@ final class WebhookExamples {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("payId", PAY_ID);
     data.put("orderId", ORDER_ID);
-    data.put("channel", "ALIPAY");
+    data.put("channel", EXAMPLE_CHANNEL);
     data.put("outTradeNo", OUT_TRADE_NO);
     data.put("tradeNo", tradeNo);
     data.put("amount", "12.34");
@@ -80,7 +84,7 @@ final class WebhookExamples {
     data.put("amount", "6.17");
     data.put("currency", "CNY");
     data.put("kind", "MERCHANT");
-    data.put("channel", "ALIPAY");
+    data.put("channel", EXAMPLE_CHANNEL);
     return data;
   }
 

@@ -14,7 +14,6 @@ import io.payonce.server.web.ProblemType;
 import io.payonce.server.web.TextRules;
 import java.security.Principal;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.springframework.http.HttpStatus;
@@ -163,10 +162,10 @@ class AppAdminController {
   }
 
   private static Channel channel(String name) {
-    try {
-      return Channel.valueOf(name.toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new io.payonce.server.app.InvalidAppFieldException("channel", "alipay or wechat");
-    }
+    return Channel.named(name)
+        .orElseThrow(
+            () ->
+                new io.payonce.server.app.InvalidAppFieldException(
+                    "channel", "one of " + Channel.names()));
   }
 }

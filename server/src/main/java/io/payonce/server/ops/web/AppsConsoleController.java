@@ -16,8 +16,6 @@ import io.payonce.server.web.TextRules;
 import jakarta.servlet.http.HttpServletResponse;
 import java.security.Principal;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.springframework.http.CacheControl;
@@ -46,26 +44,6 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
  */
 @Controller
 class AppsConsoleController {
-
-  /**
-   * The fields of each channel's form: the admin API's names (the channels' settings formats read
-   * them); anything else posted (the CSRF token) is not passed on.
-   */
-  private static final Map<Channel, List<String>> CHANNEL_FIELDS =
-      Map.of(
-          Channel.ALIPAY,
-          List.of("appId", "privateKey", "alipayPublicKey", "sellerId"),
-          Channel.WECHAT,
-          List.of(
-              "mchid",
-              "appid",
-              "apiV3Key",
-              "v2Key",
-              "merchantPrivateKey",
-              "merchantSerialNumber",
-              "platformPublicKey",
-              "platformPublicKeyId",
-              "v2Certificate"));
 
   private final AppAdmin admin;
   private final OperatorActions actions;
@@ -172,8 +150,9 @@ class AppsConsoleController {
       Principal operator,
       RedirectAttributes flash) {
     Channel which = channel(channel);
+    // The channel's own fields only: anything else posted (the CSRF token) is not passed on.
     Map<String, String> fields = new LinkedHashMap<>();
-    CHANNEL_FIELDS.get(which).forEach(name -> fields.put(name, form.get(name)));
+    admin.channelFields(which).forEach(name -> fields.put(name, form.get(name)));
     try {
       actions.run(
           request(operator, Kind.PUT_CHANNEL_CONFIG, "app " + appId, describe(appId, which)),
@@ -276,13 +255,10 @@ class AppsConsoleController {
     return config.channel() + " account " + config.accountId() + " " + config.summary();
   }
 
-  /** A channel named in a path; another name is no page (a form only posts these two). */
+  /** A channel named in a path; another name is no page (a form only posts ours). */
   private static Channel channel(String name) {
-    return switch (name.toLowerCase(Locale.ROOT)) {
-      case "alipay" -> Channel.ALIPAY;
-      case "wechat" -> Channel.WECHAT;
-      default -> throw new ResponseStatusException(HttpStatus.NOT_FOUND, "no such channel");
-    };
+    return Channel.named(name)
+        .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no such channel"));
   }
 
   private static String describe(AppView app) {
