@@ -23,27 +23,23 @@ import com.alipay.api.response.AlipayTradePayResponse;
 import com.alipay.api.response.AlipayTradeQueryResponse;
 import io.payonce.server.channel.CancelResult;
 import io.payonce.server.channel.Channel;
-import io.payonce.server.channel.ChannelCall;
 import io.payonce.server.channel.ChannelCallListener;
+import io.payonce.server.channel.ChannelCalls;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.channel.Precreated;
 import io.payonce.server.channel.RefundResult;
 import io.payonce.server.channel.RefundState;
-import io.payonce.server.channel.Refusal;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.money.Money;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Date;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The Alipay adapter: each verb is one SDK call whose outcome is mapped to done, refused or
@@ -53,23 +49,17 @@ import org.slf4j.LoggerFactory;
  */
 public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
 
-  private static final String NAME = Channel.ALIPAY.name();
-
   private static final String CURRENCY = "CNY";
-
-  private static final Logger log = LoggerFactory.getLogger(AlipayChannel.class);
 
   /** The refusal of {@link #tradeBillUrl} for a day without a bill (no trades that day). */
   public static final String BILL_NOT_EXIST = "isp.bill_not_exist";
 
   private final AlipayClientProvider provider;
-  private final ChannelCallListener listener;
-  private final Clock clock;
+  private final ChannelCalls calls;
 
   AlipayChannel(AlipayClientProvider provider, ChannelCallListener listener, Clock clock) {
     this.provider = provider;
-    this.listener = listener;
-    this.clock = clock;
+    this.calls = new ChannelCalls(Channel.ALIPAY, listener, clock);
   }
 
   @Override
@@ -123,13 +113,8 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
     model.setOutTradeNo(outTradeNo);
     AlipayTradeQueryRequest request = new AlipayTradeQueryRequest();
     request.setBizModel(model);
-    ChannelOutcome<ChannelTrade> outcome =
-        call("alipay.trade.query", outTradeNo, request, r -> toTrade(outTradeNo, r));
-    if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused
-        && refused.is(Refusal.TRADE_NOT_FOUND)) {
-      return ChannelOutcome.done(ChannelTrade.notFound(outTradeNo));
-    }
-    return outcome;
+    return ChannelTrade.orNotFound(
+        call("alipay.trade.query", outTradeNo, request, r -> toTrade(outTradeNo, r)), outTradeNo);
   }
 
   /**
@@ -282,32 +267,19 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
 
   private <R extends AlipayResponse, T> ChannelOutcome<T> call(
       String method, String outTradeNo, AlipayRequest<R> request, Function<R, T> onSuccess) {
-    Instant started = clock.instant();
-    long startNanos = System.nanoTime();
-    ChannelOutcome<T> outcome;
-    String detail;
-    try {
-      R response = provider.client().execute(request);
-      outcome = classify(response, onSuccess);
-      detail = describe(response);
-    } catch (AlipayApiException e) {
-      detail = "sdk: " + firstLine(e);
-      outcome = ChannelOutcome.unknown(detail);
-    } catch (RuntimeException e) {
-      // A reply the SDK could not parse is as unknown as no reply at all.
-      detail = "sdk: " + e.getClass().getSimpleName();
-      outcome = ChannelOutcome.unknown(detail);
-    }
-    Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
-    log.info(
-        "channel=alipay method={} outTradeNo={} outcome={} detail=\"{}\" tookMs={}",
+    return calls.call(
         method,
         outTradeNo,
-        kind(outcome),
-        detail,
-        took.toMillis());
-    notifyListener(new ChannelCall(NAME, method, outTradeNo, kind(outcome), detail, started, took));
-    return outcome;
+        () -> {
+          try {
+            R response = provider.client().execute(request);
+            return new ChannelCalls.Answer<>(classify(response, onSuccess), describe(response));
+          } catch (AlipayApiException | RuntimeException e) {
+            // A reply the SDK could not parse is as unknown as no reply at all.
+            String detail = "sdk: " + ChannelCalls.rootCause(e);
+            return new ChannelCalls.Answer<>(ChannelOutcome.unknown(detail), detail);
+          }
+        });
   }
 
   private static <R extends AlipayResponse, T> ChannelOutcome<T> classify(
@@ -327,14 +299,6 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
       return ChannelOutcome.done(onSuccess.apply(response));
     } catch (RuntimeException e) {
       return ChannelOutcome.unknown("unreadable success reply: " + e.getClass().getSimpleName());
-    }
-  }
-
-  private void notifyListener(ChannelCall call) {
-    try {
-      listener.onCall(call);
-    } catch (RuntimeException e) {
-      log.warn("channel call journal failed method={} reason={}", call.method(), e.toString());
     }
   }
 
@@ -362,18 +326,5 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
     return subCode == null || subCode.isEmpty()
         ? response.getCode()
         : response.getCode() + "/" + subCode;
-  }
-
-  private static String kind(ChannelOutcome<?> outcome) {
-    return outcome.kind();
-  }
-
-  private static String firstLine(AlipayApiException e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String message = root.getClass().getSimpleName();
-    return root instanceof java.net.SocketTimeoutException ? "read timeout" : message;
   }
 }

@@ -32,6 +32,22 @@ public sealed interface ChannelOutcome<T> {
   /** Timeout, I/O error, unverifiable reply or a system error: the effect is not known. */
   record Unknown<T>(String reason) implements ChannelOutcome<T> {}
 
+  /**
+   * This outcome, if it is not done, as an outcome of another type: a refusal or an unknown outcome
+   * of one call is the same of the verb that made it.
+   *
+   * @throws IllegalStateException for a done outcome, which has a value of its own type
+   */
+  default <U> ChannelOutcome<U> notDone() {
+    if (this instanceof Refused<T> refused) {
+      return refused(refused.reason(), refused.subCode(), refused.message());
+    }
+    if (this instanceof Unknown<T> unknown) {
+      return unknown(unknown.reason());
+    }
+    throw new IllegalStateException("a done outcome has a value");
+  }
+
   static <T> ChannelOutcome<T> done(T value) {
     return new Done<>(value);
   }

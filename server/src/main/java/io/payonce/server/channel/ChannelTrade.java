@@ -19,4 +19,17 @@ public record ChannelTrade(
   public static ChannelTrade notFound(String outTradeNo) {
     return new ChannelTrade(outTradeNo, null, TradeState.NOT_FOUND, 0, null, null);
   }
+
+  /**
+   * A query's outcome, with the channel's refusal "no such trade" read as what it is: an answer,
+   * the trade {@link TradeState#NOT_FOUND}.
+   */
+  public static ChannelOutcome<ChannelTrade> orNotFound(
+      ChannelOutcome<ChannelTrade> queried, String outTradeNo) {
+    if (queried instanceof ChannelOutcome.Refused<ChannelTrade> refused
+        && refused.is(Refusal.TRADE_NOT_FOUND)) {
+      return ChannelOutcome.done(notFound(outTradeNo));
+    }
+    return queried;
+  }
 }

@@ -17,8 +17,8 @@ import com.wechat.pay.java.service.refund.model.Refund;
 import com.wechat.pay.java.service.refund.model.Status;
 import io.payonce.server.channel.CancelResult;
 import io.payonce.server.channel.Channel;
-import io.payonce.server.channel.ChannelCall;
 import io.payonce.server.channel.ChannelCallListener;
+import io.payonce.server.channel.ChannelCalls;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.PaymentChannel;
@@ -30,12 +30,9 @@ import io.payonce.server.channel.Refusal;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.money.Money;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The WeChat Pay adapter (APIv3 Native): each verb is one library call whose outcome is mapped to
@@ -44,19 +41,16 @@ import org.slf4j.LoggerFactory;
  */
 public class WechatChannel implements PaymentChannel {
 
-  private static final String NAME = Channel.WECHAT.name();
   private static final String CURRENCY = "CNY";
   private static final int DESCRIPTION_MAX = 127;
 
-  private static final Logger log = LoggerFactory.getLogger(WechatChannel.class);
-
   private final WechatClientProvider provider;
-  private final ChannelCallListener listener;
+  private final ChannelCalls calls;
   private final Clock clock;
 
   WechatChannel(WechatClientProvider provider, ChannelCallListener listener, Clock clock) {
     this.provider = provider;
-    this.listener = listener;
+    this.calls = new ChannelCalls(Channel.WECHAT, listener, clock);
     this.clock = clock;
   }
 
@@ -116,13 +110,9 @@ public class WechatChannel implements PaymentChannel {
   /** What became of a trade; a number WeChat does not know is answered, not refused. */
   @Override
   public ChannelOutcome<ChannelTrade> query(String outTradeNo) {
-    ChannelOutcome<ChannelTrade> outcome =
-        call("wechat.query", outTradeNo, () -> toTrade(outTradeNo, transaction(outTradeNo)));
-    if (outcome instanceof ChannelOutcome.Refused<ChannelTrade> refused
-        && refused.is(Refusal.TRADE_NOT_FOUND)) {
-      return ChannelOutcome.done(ChannelTrade.notFound(outTradeNo));
-    }
-    return outcome;
+    return ChannelTrade.orNotFound(
+        call("wechat.query", outTradeNo, () -> toTrade(outTradeNo, transaction(outTradeNo))),
+        outTradeNo);
   }
 
   /**
@@ -160,13 +150,12 @@ public class WechatChannel implements PaymentChannel {
               request.setOutTradeNo(outTradeNo);
               return "Y".equals(provider.clients().v2().reverseOrder(request).getIsRecall());
             });
-    if (reversed instanceof ChannelOutcome.Refused<Boolean> refused) {
-      return refused.is(Refusal.TRADE_NOT_FOUND)
-          ? ChannelOutcome.done(new CancelResult(CancelResult.Action.NOTHING, false, null, null))
-          : ChannelOutcome.refused(refused.reason(), refused.subCode(), refused.message());
+    if (reversed instanceof ChannelOutcome.Refused<Boolean> refused
+        && refused.is(Refusal.TRADE_NOT_FOUND)) {
+      return ChannelOutcome.done(new CancelResult(CancelResult.Action.NOTHING, false, null, null));
     }
     if (!(reversed instanceof ChannelOutcome.Done<Boolean> done)) {
-      return ChannelOutcome.unknown(((ChannelOutcome.Unknown<Boolean>) reversed).reason());
+      return reversed.notDone();
     }
     if (done.value()) {
       return ChannelOutcome.done(new CancelResult(CancelResult.Action.NOTHING, true, null, null));
@@ -234,9 +223,7 @@ public class WechatChannel implements PaymentChannel {
       String outTradeNo, String outRequestNo, Money amount, String reason) {
     ChannelOutcome<ChannelTrade> trade = query(outTradeNo);
     if (!(trade instanceof ChannelOutcome.Done<ChannelTrade> known)) {
-      return trade instanceof ChannelOutcome.Refused<ChannelTrade> refused
-          ? ChannelOutcome.refused(refused.reason(), refused.subCode(), refused.message())
-          : ChannelOutcome.unknown(((ChannelOutcome.Unknown<ChannelTrade>) trade).reason());
+      return trade.notDone();
     }
     CreateRequest request = new CreateRequest();
     request.setOutTradeNo(outTradeNo);
@@ -308,48 +295,35 @@ public class WechatChannel implements PaymentChannel {
   }
 
   private <T> ChannelOutcome<T> call(String method, String outTradeNo, Supplier<T> action) {
-    Instant started = clock.instant();
-    long startNanos = System.nanoTime();
-    ChannelOutcome<T> outcome;
-    String detail;
+    return calls.call(method, outTradeNo, () -> answer(action));
+  }
+
+  /** What a library call's result or failure means. */
+  private static <T> ChannelCalls.Answer<T> answer(Supplier<T> action) {
     try {
-      outcome = ChannelOutcome.done(action.get());
-      detail = "OK";
+      return new ChannelCalls.Answer<>(ChannelOutcome.done(action.get()), "OK");
     } catch (ServiceException e) {
       String code = e.getErrorCode();
-      detail = e.getHttpStatusCode() + "/" + code;
-      outcome =
+      String detail = e.getHttpStatusCode() + "/" + code;
+      return new ChannelCalls.Answer<>(
           WechatRefusals.unknown(e.getHttpStatusCode(), code)
               ? ChannelOutcome.unknown("channel error " + detail)
-              : ChannelOutcome.refused(WechatRefusals.of(code), code, e.getErrorMessage());
+              : ChannelOutcome.refused(WechatRefusals.of(code), code, e.getErrorMessage()),
+          detail);
     } catch (V2Failure failure) {
       WxPayException e = failure.cause;
       String code = e.getErrCode();
-      detail = "v2 " + e.getReturnCode() + "/" + e.getResultCode() + "/" + code;
-      outcome =
+      String detail = "v2 " + e.getReturnCode() + "/" + e.getResultCode() + "/" + code;
+      return new ChannelCalls.Answer<>(
           code == null || WechatRefusals.unknownV2(code)
               ? ChannelOutcome.unknown("channel error " + detail)
-              : ChannelOutcome.refused(WechatRefusals.of(code), code, e.getErrCodeDes());
+              : ChannelOutcome.refused(WechatRefusals.of(code), code, e.getErrCodeDes()),
+          detail);
     } catch (RuntimeException e) {
       // Timeouts, I/O, unverifiable or unreadable replies: the effect is not known.
-      detail = "sdk: " + rootName(e);
-      outcome = ChannelOutcome.unknown(detail);
+      String detail = "sdk: " + ChannelCalls.rootCause(e);
+      return new ChannelCalls.Answer<>(ChannelOutcome.unknown(detail), detail);
     }
-    Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
-    log.info(
-        "channel=wechat method={} outTradeNo={} outcome={} detail=\"{}\" tookMs={}",
-        method,
-        outTradeNo,
-        outcome.kind(),
-        detail,
-        took.toMillis());
-    try {
-      listener.onCall(
-          new ChannelCall(NAME, method, outTradeNo, outcome.kind(), detail, started, took));
-    } catch (RuntimeException e) {
-      log.warn("channel call journal failed method={} reason={}", method, e.toString());
-    }
-    return outcome;
   }
 
   /** An APIv2 call through WxJava: its exceptions carry WeChat's err_code, or nothing on I/O. */
@@ -400,15 +374,5 @@ public class WechatChannel implements PaymentChannel {
 
   private static long nz(Long value) {
     return value == null ? 0 : value;
-  }
-
-  private static String rootName(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    return root instanceof java.net.SocketTimeoutException
-        ? "read timeout"
-        : root.getClass().getSimpleName();
   }
 }
