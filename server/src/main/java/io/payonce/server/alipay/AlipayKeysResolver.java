@@ -1,14 +1,10 @@
 package io.payonce.server.alipay;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import io.payonce.server.channel.SandboxEnrollment;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Decides where the keys come from: configuration in production; with {@code
@@ -20,7 +16,6 @@ import tools.jackson.databind.json.JsonMapper;
 final class AlipayKeysResolver {
 
   private static final Logger log = LoggerFactory.getLogger(AlipayKeysResolver.class);
-  private static final JsonMapper json = JsonMapper.builder().build();
 
   private AlipayKeysResolver() {}
 
@@ -58,41 +53,17 @@ final class AlipayKeysResolver {
   }
 
   private static AlipayKeys registerWithSandbox(AlipayProperties props, String sandboxUrl) {
-    String base = sandboxUrl.replaceAll("/+$", "");
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    try {
-      HttpResponse<String> keyResponse =
-          http.send(
-              HttpRequest.newBuilder(URI.create(base + "/sandbox/alipay/platform-key"))
-                  .GET()
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      String platformKey = json.readTree(keyResponse.body()).path("publicKey").asString();
-      AlipayKeys keys = merchantKeys(props, platformKey);
-      Map<String, String> app =
-          new java.util.LinkedHashMap<>(
-              Map.of("appId", props.appId(), "publicKey", keys.merchantPublicKey()));
-      if (props.sellerId() != null) {
-        app.put("sellerId", props.sellerId());
-      }
-      HttpResponse<String> registered =
-          http.send(
-              HttpRequest.newBuilder(URI.create(base + "/sandbox/alipay/apps"))
-                  .header("Content-Type", "application/json")
-                  .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(app)))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      if (registered.statusCode() / 100 != 2) {
-        throw new IllegalStateException(
-            "the sandbox at " + base + " refused the app registration: " + registered.statusCode());
-      }
-      log.info("alipay keys=sandbox registered=sandbox url={} appId={}", base, props.appId());
-      return keys;
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("cannot reach the sandbox at " + base, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while registering with the sandbox", e);
+    SandboxEnrollment sandbox = new SandboxEnrollment(sandboxUrl);
+    String platformKey = sandbox.read("/sandbox/alipay/platform-key").path("publicKey").asString();
+    AlipayKeys keys = merchantKeys(props, platformKey);
+    Map<String, String> app =
+        new LinkedHashMap<>(Map.of("appId", props.appId(), "publicKey", keys.merchantPublicKey()));
+    if (props.sellerId() != null) {
+      app.put("sellerId", props.sellerId());
     }
+    sandbox.register("/sandbox/alipay/apps", app, "app registration");
+    log.info(
+        "alipay keys=sandbox registered=sandbox url={} appId={}", sandbox.base(), props.appId());
+    return keys;
   }
 }
