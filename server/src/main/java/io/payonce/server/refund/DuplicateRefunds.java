@@ -1,15 +1,13 @@
 package io.payonce.server.refund;
 
 import io.payonce.server.journal.Aggregate;
-import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.log.Failures;
 import io.payonce.server.outbox.OutboxWriter;
 import io.payonce.server.payment.DuplicatePaymentHandler;
 import io.payonce.server.payment.Payment;
-import io.payonce.server.payment.Payments;
 import jakarta.annotation.PreDestroy;
-import java.time.Clock;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -29,12 +27,9 @@ class DuplicateRefunds implements DuplicatePaymentHandler {
 
   private static final Logger log = LoggerFactory.getLogger(DuplicateRefunds.class);
 
-  private final RefundRepository refunds;
-  private final Payments payments;
+  private final RefundOfWholePayment refunds;
   private final RefundExecutor executor;
-  private final Journal journal;
   private final OutboxWriter outbox;
-  private final Clock clock;
   private final ExecutorService background =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -43,44 +38,20 @@ class DuplicateRefunds implements DuplicatePaymentHandler {
             return thread;
           });
 
-  DuplicateRefunds(
-      RefundRepository refunds,
-      Payments payments,
-      RefundExecutor executor,
-      Journal journal,
-      OutboxWriter outbox,
-      Clock clock) {
+  DuplicateRefunds(RefundOfWholePayment refunds, RefundExecutor executor, OutboxWriter outbox) {
     this.refunds = refunds;
-    this.payments = payments;
     this.executor = executor;
-    this.journal = journal;
     this.outbox = outbox;
-    this.clock = clock;
-  }
-
-  static String refundNumber(Payment payment) {
-    return "DUP_" + payment.outTradeNo();
   }
 
   @Override
   public void onDuplicate(Payment payment, String why) {
-    String outRequestNo = refundNumber(payment);
-    if (refunds.findByRequest(payment.payId(), outRequestNo).isPresent()
-        || !payments.reserveRefund(payment.payId(), payment.amount().minorUnits())) {
+    OptionalLong opened =
+        refunds.open(payment, RefundKind.DUPLICATE, "duplicate payment", TransitionSource.API, why);
+    if (opened.isEmpty()) {
       return;
     }
-    long id =
-        refunds.insert(
-            payment.payId(),
-            payment.orderId(),
-            payment.outTradeNo(),
-            outRequestNo,
-            payment.amount().minorUnits(),
-            payment.amount().currency(),
-            "duplicate payment",
-            RefundKind.DUPLICATE,
-            clock.instant());
-    journal.append(Aggregate.REFUND, id, null, RefundStatus.PENDING, TransitionSource.API, why);
+    long id = opened.getAsLong();
     DuplicatePaymentDetectedData event =
         new DuplicatePaymentDetectedData(
             payment.payId(),
@@ -88,7 +59,7 @@ class DuplicateRefunds implements DuplicatePaymentHandler {
             payment.outTradeNo(),
             payment.amount().toDecimalString(),
             payment.amount().currency(),
-            outRequestNo);
+            RefundOfWholePayment.number(payment, RefundKind.DUPLICATE));
     outbox.append(
         Aggregate.PAYMENT,
         payment.payId(),

@@ -4,10 +4,10 @@ import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.payment.Payment;
-import io.payonce.server.payment.Payments;
 import io.payonce.server.payment.ReversalRecorder;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -23,60 +23,44 @@ class RefundReversals implements ReversalRecorder {
 
   private static final Logger log = LoggerFactory.getLogger(RefundReversals.class);
 
+  private final RefundOfWholePayment opening;
   private final RefundRepository refunds;
-  private final Payments payments;
   private final Journal journal;
   private final RefundEvents events;
   private final Clock clock;
 
   RefundReversals(
+      RefundOfWholePayment opening,
       RefundRepository refunds,
-      Payments payments,
       Journal journal,
       RefundEvents events,
       Clock clock) {
+    this.opening = opening;
     this.refunds = refunds;
-    this.payments = payments;
     this.journal = journal;
     this.events = events;
     this.clock = clock;
   }
 
-  static String refundNumber(Payment payment) {
-    return "CANCEL_" + payment.outTradeNo();
-  }
-
   @Override
   public void onReversed(Payment payment, Instant refundedAt) {
-    String outRequestNo = refundNumber(payment);
-    if (refunds.findByRequest(payment.payId(), outRequestNo).isPresent()) {
+    if (opening.exists(payment, RefundKind.REVERSAL)) {
       return;
     }
-    long amount = payment.amount().minorUnits();
-    if (!payments.reserveRefund(payment.payId(), amount)) {
+    OptionalLong opened =
+        opening.open(
+            payment,
+            RefundKind.REVERSAL,
+            "reversed by the channel's cancel",
+            TransitionSource.CANCEL,
+            "the cancel refunded the payment in full");
+    if (opened.isEmpty()) {
       // Only a payment that just became SUCCESS gets here: nothing else can have reserved it.
       log.error(
           "reversal outTradeNo={} not recorded reason=already-reserved", payment.outTradeNo());
       return;
     }
-    long id =
-        refunds.insert(
-            payment.payId(),
-            payment.orderId(),
-            payment.outTradeNo(),
-            outRequestNo,
-            amount,
-            payment.amount().currency(),
-            "reversed by the channel's cancel",
-            RefundKind.REVERSAL,
-            clock.instant());
-    journal.append(
-        Aggregate.REFUND,
-        id,
-        null,
-        RefundStatus.PENDING,
-        TransitionSource.CANCEL,
-        "the cancel refunded the payment in full");
+    long id = opened.getAsLong();
     String detail = "refunded by the channel's cancel at " + refundedAt;
     refunds.transition(id, RefundStatus.SUCCESS, detail, clock.instant());
     journal.append(
