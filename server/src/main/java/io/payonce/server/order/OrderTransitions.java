@@ -2,10 +2,9 @@ package io.payonce.server.order;
 
 import io.payonce.server.db.UpdateReturning;
 import io.payonce.server.journal.Aggregate;
-import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
-import io.payonce.server.outbox.OutboxWriter;
+import io.payonce.server.outbox.StatusTransitions;
 import java.time.Clock;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -14,28 +13,25 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * The only writer of order statuses. Each call is one conditional UPDATE built from {@link
- * OrderStatus#allowedFrom}; the winner journals the change and appends its event in the same
- * transaction, a loser gets the current status back.
+ * The only writer of order statuses: the shared {@link StatusTransitions} skeleton on the order row
+ * (one conditional UPDATE built from {@link OrderStatus#allowedFrom}; the winner journals the
+ * change and appends its event in the same transaction), a loser gets the current status back.
  */
 @Service
 public class OrderTransitions {
 
   private final OrderRepository orders;
-  private final Journal journal;
-  private final OutboxWriter outbox;
+  private final StatusTransitions transitions;
   private final boolean returning;
   private final Clock clock;
 
   OrderTransitions(
       OrderRepository orders,
-      Journal journal,
-      OutboxWriter outbox,
+      StatusTransitions transitions,
       UpdateReturning returning,
       Clock clock) {
     this.orders = orders;
-    this.journal = journal;
-    this.outbox = outbox;
+    this.transitions = transitions;
     this.returning = returning.supported();
     this.clock = clock;
   }
@@ -72,21 +68,27 @@ public class OrderTransitions {
       String detail,
       Long paidBy,
       String paidByOutTradeNo) {
-    // allowedFrom answers an EnumSet, which copyOf copies even when empty.
-    Set<OrderStatus> from = EnumSet.copyOf(OrderStatus.allowedFrom(target, source));
-    if (target == OrderStatus.PAID && paidBy == null) {
-      from.retainAll(EnumSet.of(OrderStatus.REFUNDING));
-    }
+    // Only markPaid pays an order; anything else reaches PAID only back from REFUNDING.
+    boolean paying = target != OrderStatus.PAID || paidBy != null;
     Optional<OrderRepository.Transitioned> won =
-        from.isEmpty()
-            ? Optional.empty()
-            : orders.transitionReturning(orderId, from, target, paidBy, clock.instant(), returning);
+        transitions.attempt(
+            Aggregate.ORDER,
+            orderId,
+            target,
+            source,
+            detail,
+            status -> paying || status == OrderStatus.REFUNDING,
+            new StatusTransitions.Attempt<OrderStatus, OrderRepository.Transitioned>(
+                from ->
+                    orders.transitionReturning(
+                        orderId, from, target, paidBy, clock.instant(), returning),
+                OrderRepository.Transitioned::previous,
+                (changed, previous) -> event(changed.order(), previous, target, paidByOutTradeNo)));
     if (won.isEmpty()) {
       OrderStatus current =
           orders.lockStatus(orderId).orElseThrow(() -> new OrderNotFoundException("id " + orderId));
       return TransitionOutcome.lost(current);
     }
-    record(won.get().order(), won.get().previous(), target, source, detail, paidByOutTradeNo);
     return TransitionOutcome.won(target);
   }
 
@@ -117,29 +119,29 @@ public class OrderTransitions {
             locked.createdAt(),
             now,
             locked.version() + 1);
-    record(paid, locked.status(), OrderStatus.PAID, source, detail, outTradeNo);
+    transitions.record(
+        Aggregate.ORDER,
+        paid.id(),
+        locked.status(),
+        OrderStatus.PAID,
+        source,
+        detail,
+        event(paid, locked.status(), OrderStatus.PAID, outTradeNo));
     return TransitionOutcome.won(OrderStatus.PAID);
   }
 
-  /** The winner's journal row and event, in its transaction. */
-  private void record(
-      Order order,
-      OrderStatus previous,
-      OrderStatus target,
-      TransitionSource source,
-      String detail,
-      String paidByOutTradeNo) {
-    journal.append(Aggregate.ORDER, order.id(), previous, target, source, detail);
-    target
+  /** The business event of a change, if it raises one (the order as it is afterwards). */
+  private static Optional<StatusTransitions.Event> event(
+      Order order, OrderStatus previous, OrderStatus target, String paidByOutTradeNo) {
+    return target
         .event(previous)
-        .ifPresent(
-            event ->
-                outbox.append(
-                    Aggregate.ORDER,
-                    order.id(),
-                    event,
+        .map(
+            type ->
+                new StatusTransitions.Event(
+                    type,
                     fact(order, target, paidByOutTradeNo),
-                    payload(order, paidByOutTradeNo)));
+                    payload(order, paidByOutTradeNo),
+                    null));
   }
 
   private static String fact(Order order, OrderStatus target, String paidByOutTradeNo) {

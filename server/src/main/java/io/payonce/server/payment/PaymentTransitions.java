@@ -2,40 +2,36 @@ package io.payonce.server.payment;
 
 import io.payonce.server.db.UpdateReturning;
 import io.payonce.server.journal.Aggregate;
-import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
-import io.payonce.server.outbox.OutboxWriter;
+import io.payonce.server.outbox.StatusTransitions;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
  * The only writer of payment statuses, and the one function that notify, query, close, janitor and
- * reconciliation results go through. Each call is one conditional UPDATE built from {@link
- * PaymentStatus#allowedFrom}; the winner journals the change and appends its event in the same
- * transaction (the caller's, if it has one), a loser gets the current status back.
+ * reconciliation results go through: the shared {@link StatusTransitions} skeleton on the payment
+ * row (one conditional UPDATE built from {@link PaymentStatus#allowedFrom}; the winner journals the
+ * change and appends its event in the same transaction, the caller's if it has one), a loser gets
+ * the current status back.
  */
 @Service
 public class PaymentTransitions {
 
   private final PaymentRepository payments;
-  private final Journal journal;
-  private final OutboxWriter outbox;
+  private final StatusTransitions transitions;
   private final boolean returning;
   private final Clock clock;
 
   PaymentTransitions(
       PaymentRepository payments,
-      Journal journal,
-      OutboxWriter outbox,
+      StatusTransitions transitions,
       UpdateReturning returning,
       Clock clock) {
     this.payments = payments;
-    this.journal = journal;
-    this.outbox = outbox;
+    this.transitions = transitions;
     this.returning = returning.supported();
     this.clock = clock;
   }
@@ -74,27 +70,28 @@ public class PaymentTransitions {
       TransitionSource source,
       String detail,
       ChannelFields fields) {
-    Set<PaymentStatus> from = PaymentStatus.allowedFrom(target, source);
-    Optional<PaymentRepository.Transitioned> won =
-        from.isEmpty()
-            ? Optional.empty()
-            : payments.transitionReturning(payId, from, target, fields, clock.instant(), returning);
-    won.ifPresent(
-        changed -> {
-          journal.append(Aggregate.PAYMENT, payId, changed.previous(), target, source, detail);
-          target
-              .event()
-              .ifPresent(
-                  event ->
-                      outbox.append(
-                          Aggregate.PAYMENT,
-                          payId,
-                          event,
-                          "payment " + changed.payment().outTradeNo() + " " + target,
-                          payload(changed.payment(), changed.previous(), source),
-                          changed.orderNo()));
-        });
-    return won;
+    return transitions.attempt(
+        Aggregate.PAYMENT,
+        payId,
+        target,
+        source,
+        detail,
+        status -> true,
+        new StatusTransitions.Attempt<PaymentStatus, PaymentRepository.Transitioned>(
+            from ->
+                payments.transitionReturning(
+                    payId, from, target, fields, clock.instant(), returning),
+            PaymentRepository.Transitioned::previous,
+            (changed, previous) ->
+                target
+                    .event()
+                    .map(
+                        type ->
+                            new StatusTransitions.Event(
+                                type,
+                                "payment " + changed.payment().outTradeNo() + " " + target,
+                                payload(changed.payment(), previous, source),
+                                changed.orderNo()))));
   }
 
   private static PaymentEventData payload(
