@@ -138,6 +138,22 @@ class ModuleStructureUnitTests {
   }
 
   @Test
+  void docsModulesMdIsTheMapOfTheVerifiedModel() throws Exception {
+    String written = ModuleMap.render(MODULES);
+    Path docs = Path.of("..", "docs", "modules.md");
+    java.nio.file.Files.createDirectories(Path.of(docsFolder()));
+    java.nio.file.Files.writeString(Path.of(docsFolder(), "modules.md"), written);
+    if (Boolean.getBoolean("payonce.modules.write")) {
+      java.nio.file.Files.writeString(docs, written);
+    }
+    org.assertj.core.api.Assertions.assertThat(java.nio.file.Files.readString(docs))
+        .as(
+            "docs/modules.md is stale: rewrite it with -Dpayonce.modules.write=true"
+                + " (the map the model gives is in server/target/modules/modules.md)")
+        .isEqualTo(written);
+  }
+
+  @Test
   void theModuleMapIsDrawn() {
     new Documenter(MODULES, Documenter.Options.defaults().withOutputFolder(docsFolder()))
         .writeModulesAsPlantUml()
