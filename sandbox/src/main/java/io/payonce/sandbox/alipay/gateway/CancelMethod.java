@@ -2,9 +2,9 @@ package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger.Cancelled;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayOrder;
 import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.Trade;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -2,13 +2,13 @@ package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.AlipayIds;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger.Refunded;
 import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.Trade;
 import io.payonce.sandbox.alipay.ledger.TradeRefused;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 

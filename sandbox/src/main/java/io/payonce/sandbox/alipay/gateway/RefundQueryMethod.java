@@ -2,11 +2,11 @@ package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.AlipayIds;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayOrder;
 import io.payonce.sandbox.alipay.ledger.Refund;
 import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.TradeRefused;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;

@@ -1,9 +1,9 @@
 package io.payonce.sandbox.wechat.gateway;
 
+import io.payonce.sandbox.ledger.OrderRef;
 import io.payonce.sandbox.wechat.WechatJson;
 import io.payonce.sandbox.wechat.ledger.Refusal;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
-import io.payonce.sandbox.wechat.ledger.WechatLedger.OrderRef;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
@@ -41,7 +41,7 @@ class QueryByIdApi implements V3Api {
   @Override
   public String outTradeNo(V3Call call) {
     return ledger
-        .find(call.merchant().mchid(), OrderRef.transactionId(call.pathValues().get(0)))
+        .find(call.merchant().mchid(), OrderRef.byTradeNo(call.pathValues().get(0)))
         .map(order -> order.outTradeNo())
         .orElse(null);
   }
@@ -50,7 +50,7 @@ class QueryByIdApi implements V3Api {
   public V3Reply handle(V3Call call) {
     call.requireMchidQuery();
     return ledger
-        .find(call.merchant().mchid(), OrderRef.transactionId(call.pathValues().get(0)))
+        .find(call.merchant().mchid(), OrderRef.byTradeNo(call.pathValues().get(0)))
         .map(order -> V3Reply.ok(WechatJson.transaction(order)))
         .orElseThrow(() -> new WechatRefused(Refusal.ORDER_NOT_EXIST));
   }

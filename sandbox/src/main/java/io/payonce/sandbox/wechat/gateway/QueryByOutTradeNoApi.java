@@ -1,9 +1,9 @@
 package io.payonce.sandbox.wechat.gateway;
 
+import io.payonce.sandbox.ledger.OrderRef;
 import io.payonce.sandbox.wechat.WechatJson;
 import io.payonce.sandbox.wechat.ledger.Refusal;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
-import io.payonce.sandbox.wechat.ledger.WechatLedger.OrderRef;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
@@ -44,7 +44,7 @@ class QueryByOutTradeNoApi implements V3Api {
   public V3Reply handle(V3Call call) {
     call.requireMchidQuery();
     return ledger
-        .find(call.merchant().mchid(), OrderRef.outTradeNo(outTradeNo(call)))
+        .find(call.merchant().mchid(), OrderRef.byOutTradeNo(outTradeNo(call)))
         .map(order -> V3Reply.ok(WechatJson.transaction(order)))
         .orElseThrow(() -> new WechatRefused(Refusal.ORDER_NOT_EXIST));
   }

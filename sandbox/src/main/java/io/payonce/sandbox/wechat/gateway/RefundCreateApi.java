@@ -3,11 +3,11 @@ package io.payonce.sandbox.wechat.gateway;
 import io.payonce.sandbox.SandboxProperties;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.ledger.OrderRef;
 import io.payonce.sandbox.wechat.WechatJson;
 import io.payonce.sandbox.wechat.ledger.RefundStatus;
 import io.payonce.sandbox.wechat.ledger.Refusal;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
-import io.payonce.sandbox.wechat.ledger.WechatLedger.OrderRef;
 import io.payonce.sandbox.wechat.ledger.WechatLedger.Refunded;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
 import java.time.Duration;
@@ -61,7 +61,7 @@ class RefundCreateApi implements V3Api {
     return transactionId == null
         ? null
         : ledger
-            .find(call.merchant().mchid(), OrderRef.transactionId(transactionId))
+            .find(call.merchant().mchid(), OrderRef.byTradeNo(transactionId))
             .map(o -> o.outTradeNo())
             .orElse(null);
   }

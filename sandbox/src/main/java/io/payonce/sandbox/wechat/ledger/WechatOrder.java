@@ -1,5 +1,6 @@
 package io.payonce.sandbox.wechat.ledger;
 
+import io.payonce.sandbox.ledger.LedgerRow;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,10 +35,33 @@ public record WechatOrder(
     Instant closedAt,
     Instant autoPayAt,
     List<WechatRefund> refunds,
-    Reversal reversal) {
+    Reversal reversal)
+    implements LedgerRow {
 
   public WechatOrder {
     refunds = List.copyOf(refunds);
+  }
+
+  @Override
+  public String merchant() {
+    return mchid;
+  }
+
+  @Override
+  public String channelTradeNo() {
+    return transactionId;
+  }
+
+  @Override
+  public String scanCode() {
+    return codeUrl;
+  }
+
+  /** A buyer due to enter the password, or a refund to settle. */
+  @Override
+  public boolean waitsOnTime() {
+    return (state == TradeState.USERPAYING && autoPayAt != null)
+        || refunds.stream().anyMatch(r -> r.status() == RefundStatus.PROCESSING);
   }
 
   /** Fen held by refunds (all but closed ones) and by a reversal's refund. */
