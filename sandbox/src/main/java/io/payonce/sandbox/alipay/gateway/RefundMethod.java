@@ -17,23 +17,19 @@ import org.springframework.stereotype.Component;
  * changed amount is ACQ.DISCORDANT_REPEAT_REQUEST, never more than paid, full refund closes.
  */
 @Component
-class RefundMethod implements AlipayMethod {
+class RefundMethod extends AlipayMethod {
 
   private final AlipayLedger ledger;
   private final Chaos chaos;
 
   RefundMethod(AlipayLedger ledger, Chaos chaos) {
+    super("alipay.trade.refund");
     this.ledger = ledger;
     this.chaos = chaos;
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.refund";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
     OrderRef ref = TradeFields.ref(biz);
     String outRequestNo =

@@ -16,21 +16,17 @@ import org.springframework.stereotype.Component;
  * out_request_no on an existing trade, 10000 without refund_status ("not received or failed").
  */
 @Component
-class RefundQueryMethod implements AlipayMethod {
+class RefundQueryMethod extends AlipayMethod {
 
   private final AlipayLedger ledger;
 
   RefundQueryMethod(AlipayLedger ledger) {
+    super("alipay.trade.fastpay.refund.query");
     this.ledger = ledger;
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.fastpay.refund.query";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
     OrderRef ref = TradeFields.ref(biz);
     String outRequestNo =

@@ -5,43 +5,26 @@ import io.payonce.sandbox.wechat.WechatJson;
 import io.payonce.sandbox.wechat.ledger.Refusal;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /** {@code GET /v3/pay/transactions/out-trade-no/{out_trade_no}?mchid=}: any order, paid or not. */
 @Component
-class QueryByOutTradeNoApi implements V3Api {
-
-  private static final Pattern PATH = Pattern.compile("/v3/pay/transactions/out-trade-no/([^/]+)");
+class QueryByOutTradeNoApi extends V3Api {
 
   private final WechatLedger ledger;
 
   QueryByOutTradeNoApi(WechatLedger ledger) {
+    super("wechat.query", "GET", "/v3/pay/transactions/out-trade-no/([^/]+)");
     this.ledger = ledger;
   }
 
   @Override
-  public String name() {
-    return "wechat.query";
-  }
-
-  @Override
-  public String httpMethod() {
-    return "GET";
-  }
-
-  @Override
-  public Pattern path() {
-    return PATH;
-  }
-
-  @Override
-  public String outTradeNo(V3Call call) {
+  String outTradeNo(V3Call call) {
     return call.pathValues().get(0);
   }
 
   @Override
-  public V3Reply handle(V3Call call) {
+  V3Reply handle(V3Call call) {
     call.requireMchidQuery();
     return ledger
         .find(call.merchant().mchid(), OrderRef.byOutTradeNo(outTradeNo(call)))
