@@ -71,16 +71,7 @@ public abstract class WechatSandboxTestSupport extends SandboxTestSupport {
   @BeforeEach
   void connectMerchant() {
     receiver.clear();
-    sandbox.registerMerchant(
-        new WechatMerchant(
-            MCHID,
-            APPID,
-            RsaKeys.encode(MERCHANT_KEYS.getPublic()),
-            SERIAL,
-            API_V3_KEY,
-            V2_KEY,
-            null,
-            null));
+    registerMerchant(null);
     config =
         new RSAPublicKeyConfig.Builder()
             .merchantId(MCHID)
@@ -99,6 +90,20 @@ public abstract class WechatSandboxTestSupport extends SandboxTestSupport {
             .decryptor(config.createDecryptor())
             .build();
     parser = new NotificationParser(config);
+  }
+
+  /** (Re-)registers the test merchant; its APIv2 XML payment notifies go to {@code v2NotifyUrl}. */
+  protected void registerMerchant(String v2NotifyUrl) {
+    sandbox.registerMerchant(
+        new WechatMerchant(
+            MCHID,
+            APPID,
+            RsaKeys.encode(MERCHANT_KEYS.getPublic()),
+            SERIAL,
+            API_V3_KEY,
+            V2_KEY,
+            v2NotifyUrl,
+            null));
   }
 
   /** The SDK's HTTP client, moved to the sandbox by an interceptor (reference §4.2). */
