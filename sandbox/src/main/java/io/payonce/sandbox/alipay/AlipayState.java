@@ -28,7 +28,7 @@ class AlipayState extends ChannelState<AlipayApp, AlipayOrder, PendingNotify, Al
 
   /** Counts apps, as it always has: re-registering an app is saved with the next change. */
   @Override
-  public long version() {
+  protected long version() {
     return ledger.version() + notifier.version() + merchants.all().size();
   }
 }
