@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * also by the channel's own number and by the code a buyer scans. The channel's ledger says what
  * its orders are, how they move and, in {@link #refreshed}, what time alone does to them.
  */
-public abstract class Ledger<O extends LedgerRow> implements SandboxResettable {
+public abstract class Ledger<O extends LedgerEntry> implements SandboxResettable {
 
   protected final SandboxClock clock;
   private final String channel;
@@ -168,7 +168,7 @@ public abstract class Ledger<O extends LedgerRow> implements SandboxResettable {
     keysByCode.remove(code);
   }
 
-  protected static String key(LedgerRow order) {
+  protected static String key(LedgerEntry order) {
     return key(order.merchant(), order.outTradeNo());
   }
 

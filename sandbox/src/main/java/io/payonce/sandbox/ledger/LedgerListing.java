@@ -12,7 +12,7 @@ import org.springframework.web.bind.annotation.RequestParam;
  * {@code X-Total-Count}. A channel's controller extends it with its path ({@code @RequestMapping})
  * and its rows, in the channel's own words.
  */
-public abstract class LedgerListing<O extends LedgerRow, R> {
+public abstract class LedgerListing<O extends LedgerEntry, R> {
 
   private static final int MAX_PAGE_SIZE = 10_000;
 

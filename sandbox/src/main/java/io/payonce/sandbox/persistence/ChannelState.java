@@ -1,7 +1,7 @@
 package io.payonce.sandbox.persistence;
 
 import io.payonce.sandbox.ledger.Ledger;
-import io.payonce.sandbox.ledger.LedgerRow;
+import io.payonce.sandbox.ledger.LedgerEntry;
 import io.payonce.sandbox.merchant.MerchantRegistry;
 import io.payonce.sandbox.notify.Notifier;
 import io.payonce.sandbox.notify.PendingNotice;
@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * notifies, in its own file of the data dir. The channel names the file and its content's record.
  */
 public abstract class ChannelState<
-    M, O extends LedgerRow, N extends PendingNotice<N>, S extends ChannelState.Saved<M, O, N>> {
+    M, O extends LedgerEntry, N extends PendingNotice<N>, S extends ChannelState.Saved<M, O, N>> {
 
   private static final Logger log = LoggerFactory.getLogger(ChannelState.class);
 

@@ -1,6 +1,6 @@
 package io.payonce.sandbox.alipay.ledger;
 
-import io.payonce.sandbox.ledger.LedgerRow;
+import io.payonce.sandbox.ledger.LedgerEntry;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -26,7 +26,7 @@ public record AlipayOrder(
     boolean timeoutFromScan,
     boolean voided,
     Trade trade)
-    implements LedgerRow {
+    implements LedgerEntry {
 
   /** Face-to-face orders without an explicit timeout close after 3 h. */
   static final Duration DEFAULT_TIMEOUT = Duration.ofHours(3);

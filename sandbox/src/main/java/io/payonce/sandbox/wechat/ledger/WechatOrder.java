@@ -1,6 +1,6 @@
 package io.payonce.sandbox.wechat.ledger;
 
-import io.payonce.sandbox.ledger.LedgerRow;
+import io.payonce.sandbox.ledger.LedgerEntry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +36,7 @@ public record WechatOrder(
     Instant autoPayAt,
     List<WechatRefund> refunds,
     Reversal reversal)
-    implements LedgerRow {
+    implements LedgerEntry {
 
   public WechatOrder {
     refunds = List.copyOf(refunds);

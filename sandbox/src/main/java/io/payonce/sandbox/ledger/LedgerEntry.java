@@ -1,7 +1,7 @@
 package io.payonce.sandbox.ledger;
 
 /** What the shared {@link Ledger} reads of a channel's order to file and find it. */
-public interface LedgerRow {
+public interface LedgerEntry {
 
   /** The merchant the order belongs to: Alipay's app_id, WeChat's mchid. */
   String merchant();
