@@ -1,11 +1,9 @@
 package io.payonce.sandbox.alipay;
 
 import io.payonce.sandbox.SandboxProperties;
-import io.payonce.sandbox.keys.PersistentKeyPair;
+import io.payonce.sandbox.keys.PlatformKeyPair;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.KeyPair;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,24 +28,26 @@ public class AlipayPlatformKey {
 
   AlipayPlatformKey(SandboxProperties properties) {
     SandboxProperties.Alipay alipay = properties.getAlipay();
-    if (alipay.getPlatformPrivateKey() != null) {
-      this.pair =
-          PersistentKeyPair.of(alipay.getPlatformPublicKey(), alipay.getPlatformPrivateKey());
+    PlatformKeyPair loaded =
+        PlatformKeyPair.load(
+            alipay.getPlatformPublicKey(),
+            alipay.getPlatformPrivateKey(),
+            properties.getDataDir(),
+            FILE_NAME);
+    this.pair = loaded.pair();
+    if (loaded.configured()) {
       log.info(
           "sandbox_platform_key source=configured"
               + " properties=payonce.sandbox.alipay.platform-private-key,platform-public-key"
               + " fingerprint={}",
           fingerprint());
-      return;
+    } else {
+      log.info(
+          "sandbox_platform_key source=file file={} created={} fingerprint={}",
+          loaded.file(),
+          loaded.created(),
+          fingerprint());
     }
-    Path file = properties.getDataDir().resolve(FILE_NAME).toAbsolutePath().normalize();
-    boolean existed = Files.exists(file);
-    this.pair = PersistentKeyPair.loadOrCreate(file);
-    log.info(
-        "sandbox_platform_key source=file file={} created={} fingerprint={}",
-        file,
-        !existed,
-        fingerprint());
   }
 
   public String publicKeyBase64() {

@@ -1,5 +1,6 @@
 package io.payonce.sandbox.alipay;
 
+import io.payonce.sandbox.clock.ChinaTime;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -9,7 +10,7 @@ import java.time.format.DateTimeFormatter;
 /** Alipay writes every time as {@code yyyy-MM-dd HH:mm:ss} in China time (GMT+8). */
 public final class AlipayTime {
 
-  public static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
+  public static final ZoneId ZONE = ChinaTime.ZONE;
   private static final DateTimeFormatter SECONDS =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
   private static final DateTimeFormatter MILLIS =
@@ -31,6 +32,6 @@ public final class AlipayTime {
   }
 
   public static LocalDate date(Instant instant) {
-    return instant.atZone(ZONE).toLocalDate();
+    return ChinaTime.date(instant);
   }
 }

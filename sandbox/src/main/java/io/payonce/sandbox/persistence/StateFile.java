@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Uses its own mapper rather than the host's, so host settings cannot change the file format.
  */
 @Component
-public class StateFile {
+class StateFile {
 
   private final JsonMapper json = JsonMapper.builder().build();
   private final Path dataDir;
@@ -25,11 +25,7 @@ public class StateFile {
     this.dataDir = properties.getDataDir();
   }
 
-  public Path dataDir() {
-    return dataDir;
-  }
-
-  public <T> Optional<T> read(String name, Class<T> type) {
+  <T> Optional<T> read(String name, Class<T> type) {
     Path file = dataDir.resolve(name);
     if (!Files.exists(file)) {
       return Optional.empty();
@@ -37,7 +33,7 @@ public class StateFile {
     return Optional.of(json.readValue(file.toFile(), type));
   }
 
-  public void write(String name, Object state) {
+  void write(String name, Object state) {
     try {
       Files.createDirectories(dataDir);
       Path temp = dataDir.resolve(name + ".tmp");

@@ -1,2 +1,5 @@
-/** Optional file persistence of sandbox state, so a standalone restart keeps its ledger. */
+/**
+ * Optional file persistence of every channel's state (merchants, ledger, pending notifies), so a
+ * standalone restart keeps them.
+ */
 package io.payonce.sandbox.persistence;

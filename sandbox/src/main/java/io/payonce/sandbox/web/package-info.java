@@ -1,2 +1,2 @@
-/** HTTP plumbing shared by the sandbox's own endpoints: problems and reset. */
+/** HTTP plumbing shared by the sandbox's endpoints: problems, reset, replies held back by chaos. */
 package io.payonce.sandbox.web;

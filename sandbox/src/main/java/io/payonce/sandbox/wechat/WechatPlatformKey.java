@@ -2,12 +2,10 @@ package io.payonce.sandbox.wechat;
 
 import io.payonce.sandbox.SandboxProperties;
 import io.payonce.sandbox.keys.PemKeys;
-import io.payonce.sandbox.keys.PersistentKeyPair;
+import io.payonce.sandbox.keys.PlatformKeyPair;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.MessageDigest;
@@ -34,28 +32,30 @@ public class WechatPlatformKey {
 
   WechatPlatformKey(SandboxProperties properties) {
     SandboxProperties.Wechat wechat = properties.getWechat();
-    if (wechat.getPlatformPrivateKey() != null) {
-      this.pair =
-          PersistentKeyPair.of(wechat.getPlatformPublicKey(), wechat.getPlatformPrivateKey());
-      this.publicKeyId = idOr(wechat.getPublicKeyId(), pair.getPublic());
+    PlatformKeyPair loaded =
+        PlatformKeyPair.load(
+            wechat.getPlatformPublicKey(),
+            wechat.getPlatformPrivateKey(),
+            properties.getDataDir(),
+            FILE_NAME);
+    this.pair = loaded.pair();
+    this.publicKeyId = idOr(wechat.getPublicKeyId(), pair.getPublic());
+    if (loaded.configured()) {
       log.info(
           "sandbox_wechat_public_key source=configured"
               + " properties=payonce.sandbox.wechat.platform-private-key,platform-public-key"
               + " public_key_id={} fingerprint={}",
           publicKeyId,
           fingerprint());
-      return;
+    } else {
+      log.info(
+          "sandbox_wechat_public_key source=file file={} created={} public_key_id={}"
+              + " fingerprint={}",
+          loaded.file(),
+          loaded.created(),
+          publicKeyId,
+          fingerprint());
     }
-    Path file = properties.getDataDir().resolve(FILE_NAME).toAbsolutePath().normalize();
-    boolean existed = Files.exists(file);
-    this.pair = PersistentKeyPair.loadOrCreate(file);
-    this.publicKeyId = idOr(wechat.getPublicKeyId(), pair.getPublic());
-    log.info(
-        "sandbox_wechat_public_key source=file file={} created={} public_key_id={} fingerprint={}",
-        file,
-        !existed,
-        publicKeyId,
-        fingerprint());
   }
 
   /** {@code PUB_KEY_ID_} and 32 digits taken from the key's SHA-256. */

@@ -1,5 +1,6 @@
 package io.payonce.sandbox.wechat;
 
+import io.payonce.sandbox.clock.ChinaTime;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -13,7 +14,7 @@ import java.time.format.DateTimeFormatter;
  */
 public final class WechatTime {
 
-  public static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
+  public static final ZoneId ZONE = ChinaTime.ZONE;
   private static final DateTimeFormatter RFC_3339 =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX");
   private static final DateTimeFormatter COMPACT = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
@@ -45,6 +46,6 @@ public final class WechatTime {
   }
 
   public static LocalDate date(Instant instant) {
-    return instant.atZone(ZONE).toLocalDate();
+    return ChinaTime.date(instant);
   }
 }

@@ -10,17 +10,16 @@ import com.alipay.api.domain.AlipayTradePrecreateModel;
 import com.alipay.api.internal.util.AlipaySignature;
 import com.alipay.api.request.AlipayTradePrecreateRequest;
 import com.alipay.api.response.AlipayTradePrecreateResponse;
+import io.payonce.sandbox.SandboxTestSupport;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.security.KeyPair;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.http.MediaType;
-import org.springframework.web.client.RestClient;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,7 +27,7 @@ import tools.jackson.databind.JsonNode;
  * sandbox's test endpoints. The merchant key pair is separate from the platform's (the SDK refuses
  * a platform key equal to the app's).
  */
-public abstract class AlipaySandboxTestSupport {
+public abstract class AlipaySandboxTestSupport extends SandboxTestSupport {
 
   protected static final String APP_ID = "2021000000000001";
   protected static final String SELLER_ID = "2088000000000001";
@@ -37,15 +36,9 @@ public abstract class AlipaySandboxTestSupport {
 
   protected static NotifyReceiver receiver;
 
-  @LocalServerPort protected int port;
   @Autowired protected AlipaySandbox sandbox;
-  @Autowired io.payonce.sandbox.clock.SandboxClock sandboxClock;
 
-  private static final java.time.Duration DAY_END_WINDOW = java.time.Duration.ofSeconds(20);
-
-  private java.time.Duration clockHop = java.time.Duration.ZERO;
   protected AlipayClient client;
-  protected RestClient http;
 
   @BeforeAll
   static void startReceiver() {
@@ -59,30 +52,8 @@ public abstract class AlipaySandboxTestSupport {
 
   @BeforeEach
   void connectMerchant() throws AlipayApiException {
-    http = RestClient.create("http://127.0.0.1:" + port);
-    http.post().uri("/sandbox/reset").retrieve().toBodilessEntity();
-    startOnOneBillDay();
     sandbox.registerApp(APP_ID, RsaKeys.encode(MERCHANT_KEYS.getPublic()), SELLER_ID);
     client = client(15_000);
-  }
-
-  /**
-   * A test's trades must fall on one bill day: one that would start within {@link #DAY_END_WINDOW}
-   * of the day's end (China time) starts just after it instead, its clock moved on (the
-   * pinned-clock runs of the build start around midnight in China on purpose).
-   */
-  private void startOnOneBillDay() {
-    java.time.ZonedDateTime now = sandboxNow().atZone(AlipayTime.ZONE);
-    java.time.Duration untilDayEnd =
-        java.time.Duration.between(
-            now, now.toLocalDate().plusDays(1).atStartOfDay(AlipayTime.ZONE));
-    clockHop =
-        untilDayEnd.compareTo(DAY_END_WINDOW) < 0
-            ? untilDayEnd.plusSeconds(1)
-            : java.time.Duration.ZERO;
-    if (!clockHop.isZero()) {
-      moveClock("PT0S");
-    }
   }
 
   protected AlipayClient client(int readTimeoutMillis) throws AlipayApiException {
@@ -121,61 +92,9 @@ public abstract class AlipaySandboxTestSupport {
     return execute(request);
   }
 
-  /** The buyer pays the QR code from the wallet. */
+  /** The buyer pays the QR code from the wallet (at its path under /sandbox/alipay). */
   protected JsonNode walletPay(String qrCode) {
     return postJson("/sandbox/alipay/wallet/pay", Map.of("qrCode", qrCode));
-  }
-
-  protected JsonNode postJson(String path, Object body) {
-    return http.post()
-        .uri(path)
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(body)
-        .retrieve()
-        .body(JsonNode.class);
-  }
-
-  /** POSTs JSON and returns the response whatever its status (for problem responses). */
-  protected org.springframework.http.ResponseEntity<JsonNode> postExpectingAnything(
-      String path, Object body) {
-    return http.post()
-        .uri(path)
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(body)
-        .retrieve()
-        .onStatus(status -> true, (request, response) -> {})
-        .toEntity(JsonNode.class);
-  }
-
-  protected JsonNode putChaos(Map<String, Object> knobs) {
-    return http.put()
-        .uri("/sandbox/chaos")
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(knobs)
-        .retrieve()
-        .body(JsonNode.class);
-  }
-
-  /** The sandbox clock's "now": what its ledger, time_expire checks and bill days go by. */
-  protected java.time.Instant sandboxNow() {
-    return sandboxClock.now();
-  }
-
-  /**
-   * Sets the sandbox clock's offset from where the test started, e.g. {@code "PT2H"} (from its base
-   * clock, unless the test started past a bill day's end).
-   */
-  protected void moveClock(String offset) {
-    http.put()
-        .uri("/sandbox/clock")
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("offset", java.time.Duration.parse(offset).plus(clockHop).toString()))
-        .retrieve()
-        .toBodilessEntity();
-  }
-
-  protected JsonNode get(String path) {
-    return http.get().uri(path).retrieve().body(JsonNode.class);
   }
 
   protected JsonNode ledgerRow(String outTradeNo) {
@@ -189,8 +108,7 @@ public abstract class AlipaySandboxTestSupport {
   /** Verifies a notify exactly as a merchant must (the 4-argument form, RSA2). */
   protected boolean verifiesWithSdk(Map<String, String> notify) {
     try {
-      return AlipaySignature.rsaCheckV1(
-          new java.util.HashMap<>(notify), platformKey(), "UTF-8", "RSA2");
+      return AlipaySignature.rsaCheckV1(new HashMap<>(notify), platformKey(), "UTF-8", "RSA2");
     } catch (AlipayApiException e) {
       return false;
     }

@@ -8,15 +8,13 @@ import com.alipay.api.AlipayConfig;
 import com.alipay.api.DefaultAlipayClient;
 import com.alipay.api.domain.AlipayTradePrecreateModel;
 import com.alipay.api.request.AlipayTradePrecreateRequest;
-import io.payonce.sandbox.SandboxApplication;
+import io.payonce.sandbox.StandaloneSandbox;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
@@ -86,19 +84,12 @@ class AlipayStatePersistenceIntegrationTests {
   }
 
   private ConfigurableApplicationContext start() {
-    return new SpringApplicationBuilder(SandboxApplication.class)
-        .properties(
-            "payonce.sandbox.enabled=true",
-            "server.port=0",
-            "payonce.sandbox.persistence=true",
-            "payonce.sandbox.data-dir=" + dataDir,
-            "payonce.sandbox.alipay.notify.retry-schedule=PT3S,PT1S")
-        .run();
+    return StandaloneSandbox.startPersistent(
+        dataDir, "payonce.sandbox.alipay.notify.retry-schedule=PT3S,PT1S");
   }
 
   private static RestClient http(ConfigurableApplicationContext context) {
-    int port = ((WebServerApplicationContext) context).getWebServer().getPort();
-    return RestClient.create("http://127.0.0.1:" + port);
+    return StandaloneSandbox.http(context);
   }
 
   private static String precreate(
@@ -108,7 +99,7 @@ class AlipayStatePersistenceIntegrationTests {
       String outTradeNo,
       String notifyUrl)
       throws AlipayApiException {
-    int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+    int port = StandaloneSandbox.port(context);
     AlipayConfig config = new AlipayConfig();
     config.setServerUrl("http://127.0.0.1:" + port + "/sandbox/alipay/gateway.do");
     config.setAppId("2021000000000001");

@@ -1,10 +1,9 @@
 package io.payonce.sandbox.alipay;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.payonce.sandbox.LoopbackServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -13,46 +12,32 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /** A merchant's notify_url on loopback: records every form it gets, answers scripted replies. */
 public final class NotifyReceiver implements AutoCloseable {
 
-  private final HttpServer server;
   private final List<Map<String, String>> received = new CopyOnWriteArrayList<>();
   private final ConcurrentLinkedQueue<String> scriptedReplies = new ConcurrentLinkedQueue<>();
+  private final HttpServer server = LoopbackServer.start("/notify", this::answer);
 
-  private NotifyReceiver(HttpServer server) {
-    this.server = server;
-  }
+  private NotifyReceiver() {}
 
   public static NotifyReceiver start() {
-    try {
-      HttpServer server =
-          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      NotifyReceiver receiver = new NotifyReceiver(server);
-      server.createContext(
-          "/notify",
-          exchange -> {
-            String body =
-                new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            receiver.received.add(parse(body));
-            String reply = receiver.scriptedReplies.poll();
-            byte[] bytes = (reply == null ? "success" : reply).getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, bytes.length);
-            exchange.getResponseBody().write(bytes);
-            exchange.close();
-          });
-      server.setExecutor(Executors.newFixedThreadPool(8));
-      server.start();
-      return receiver;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return new NotifyReceiver();
+  }
+
+  private void answer(HttpExchange exchange) throws IOException {
+    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    received.add(parse(body));
+    String reply = scriptedReplies.poll();
+    byte[] bytes = (reply == null ? "success" : reply).getBytes(StandardCharsets.UTF_8);
+    exchange.sendResponseHeaders(200, bytes.length);
+    exchange.getResponseBody().write(bytes);
+    exchange.close();
   }
 
   public String url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort() + "/notify";
+    return LoopbackServer.url(server, "/notify");
   }
 
   /** The next replies, in order; after them, {@code success}. */

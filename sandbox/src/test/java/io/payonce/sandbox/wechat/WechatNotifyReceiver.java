@@ -1,10 +1,9 @@
 package io.payonce.sandbox.wechat;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.payonce.sandbox.LoopbackServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -13,7 +12,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
  * A merchant's notify_url on loopback: records every request (headers, raw body, the client's port,
@@ -31,69 +29,54 @@ public final class WechatNotifyReceiver implements AutoCloseable {
     }
   }
 
-  private final HttpServer server;
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final ConcurrentLinkedQueue<Integer> scripted = new ConcurrentLinkedQueue<>();
   private volatile boolean failAll;
+  private final HttpServer server = LoopbackServer.start("/", this::answer);
 
-  private WechatNotifyReceiver(HttpServer server) {
-    this.server = server;
-  }
+  private WechatNotifyReceiver() {}
 
   public static WechatNotifyReceiver start() {
-    try {
-      HttpServer server =
-          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      WechatNotifyReceiver receiver = new WechatNotifyReceiver(server);
-      server.createContext(
-          "/",
-          exchange -> {
-            String body =
-                new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            Map<String, String> headers = new TreeMap<>();
-            exchange
-                .getRequestHeaders()
-                .forEach(
-                    (name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
-            String path = exchange.getRequestURI().getPath();
-            receiver.received.add(
-                new Received(
-                    path, headers, body, exchange.getRemoteAddress().getPort(), Instant.now()));
-            Integer status = receiver.failAll ? Integer.valueOf(500) : receiver.scripted.poll();
-            boolean v2 = path.startsWith("/v2");
-            if (status == null && !v2) {
-              exchange.sendResponseHeaders(204, -1);
-              exchange.close();
-              return;
-            }
-            String reply =
-                v2 && status == null
-                    ? "<xml><return_code><![CDATA[SUCCESS]]></return_code>"
-                        + "<return_msg><![CDATA[OK]]></return_msg></xml>"
-                    : v2
-                        ? "<xml><return_code><![CDATA[FAIL]]></return_code></xml>"
-                        : "{\"code\":\"FAIL\",\"message\":\"失败\"}";
-            byte[] bytes = reply.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(status == null ? 200 : status, bytes.length);
-            exchange.getResponseBody().write(bytes);
-            exchange.close();
-          });
-      server.setExecutor(Executors.newFixedThreadPool(8));
-      server.start();
-      return receiver;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    return new WechatNotifyReceiver();
+  }
+
+  private void answer(HttpExchange exchange) throws IOException {
+    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    Map<String, String> headers = new TreeMap<>();
+    exchange
+        .getRequestHeaders()
+        .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
+    String path = exchange.getRequestURI().getPath();
+    received.add(
+        new Received(path, headers, body, exchange.getRemoteAddress().getPort(), Instant.now()));
+    Integer status = failAll ? Integer.valueOf(500) : scripted.poll();
+    boolean v2 = path.startsWith("/v2");
+    if (status == null && !v2) {
+      exchange.sendResponseHeaders(204, -1);
+      exchange.close();
+      return;
     }
+    String reply =
+        v2 && status == null
+            ? "<xml><return_code><![CDATA[SUCCESS]]></return_code>"
+                + "<return_msg><![CDATA[OK]]></return_msg></xml>"
+            : v2
+                ? "<xml><return_code><![CDATA[FAIL]]></return_code></xml>"
+                : "{\"code\":\"FAIL\",\"message\":\"失败\"}";
+    byte[] bytes = reply.getBytes(StandardCharsets.UTF_8);
+    exchange.sendResponseHeaders(status == null ? 200 : status, bytes.length);
+    exchange.getResponseBody().write(bytes);
+    exchange.close();
   }
 
   /** The APIv3 notify URL. */
   public String url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort() + "/notify";
+    return LoopbackServer.url(server, "/notify");
   }
 
   /** The APIv2 notify URL (answers WeChat's XML). */
   public String v2Url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort() + "/v2/notify";
+    return LoopbackServer.url(server, "/v2/notify");
   }
 
   /** The next replies' HTTP statuses, in order; after them, success. */

@@ -12,14 +12,11 @@ import com.wechat.pay.java.service.payments.nativepay.model.Amount;
 import com.wechat.pay.java.service.payments.nativepay.model.PrepayRequest;
 import com.wechat.pay.java.service.payments.nativepay.model.QueryOrderByOutTradeNoRequest;
 import com.wechat.pay.java.service.refund.RefundService;
-import io.payonce.sandbox.clock.SandboxClock;
+import io.payonce.sandbox.SandboxTestSupport;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.Signature;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZonedDateTime;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +29,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.http.MediaType;
-import org.springframework.web.client.RestClient;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,7 +38,7 @@ import tools.jackson.databind.JsonNode;
  * adds the {@code /sandbox/wechat} prefix. The SDK signs the original path and verifies every
  * response signature, so each side checks the other.
  */
-public abstract class WechatSandboxTestSupport {
+public abstract class WechatSandboxTestSupport extends SandboxTestSupport {
 
   protected static final String MCHID = "1900000001";
   protected static final String APPID = "wxd930ea5d5a258f4f";
@@ -53,21 +47,16 @@ public abstract class WechatSandboxTestSupport {
   protected static final String V2_KEY = "192006250b4c09247ec02edce69f6a2d";
   protected static final KeyPair MERCHANT_KEYS = RsaKeys.generate();
   private static final AtomicLong SEQUENCE = new AtomicLong(System.nanoTime() % 1_000_000);
-  private static final Duration DAY_END_WINDOW = Duration.ofSeconds(20);
 
   protected static WechatNotifyReceiver receiver;
 
-  @LocalServerPort protected int port;
   @Autowired protected WechatSandbox sandbox;
-  @Autowired SandboxClock sandboxClock;
 
-  protected RestClient http;
   protected RSAPublicKeyConfig config;
   protected NativePayService nativePay;
   protected RefundService refunds;
   protected BillDownloadServiceExtension bills;
   protected NotificationParser parser;
-  private Duration clockHop = Duration.ZERO;
 
   @BeforeAll
   static void startReceiver() {
@@ -81,20 +70,8 @@ public abstract class WechatSandboxTestSupport {
 
   @BeforeEach
   void connectMerchant() {
-    http = RestClient.create("http://127.0.0.1:" + port);
-    http.post().uri("/sandbox/reset").retrieve().toBodilessEntity();
     receiver.clear();
-    startOnOneBillDay();
-    sandbox.registerMerchant(
-        new WechatMerchant(
-            MCHID,
-            APPID,
-            RsaKeys.encode(MERCHANT_KEYS.getPublic()),
-            SERIAL,
-            API_V3_KEY,
-            V2_KEY,
-            null,
-            null));
+    registerMerchant(null);
     config =
         new RSAPublicKeyConfig.Builder()
             .merchantId(MCHID)
@@ -113,6 +90,20 @@ public abstract class WechatSandboxTestSupport {
             .decryptor(config.createDecryptor())
             .build();
     parser = new NotificationParser(config);
+  }
+
+  /** (Re-)registers the test merchant; its APIv2 XML payment notifies go to {@code v2NotifyUrl}. */
+  protected void registerMerchant(String v2NotifyUrl) {
+    sandbox.registerMerchant(
+        new WechatMerchant(
+            MCHID,
+            APPID,
+            RsaKeys.encode(MERCHANT_KEYS.getPublic()),
+            SERIAL,
+            API_V3_KEY,
+            V2_KEY,
+            v2NotifyUrl,
+            null));
   }
 
   /** The SDK's HTTP client, moved to the sandbox by an interceptor (reference §4.2). */
@@ -143,18 +134,6 @@ public abstract class WechatSandboxTestSupport {
         .okHttpClient(ok)
         .readTimeoutMs(readTimeoutMillis)
         .build();
-  }
-
-  /** A test's orders fall on one bill day (see AlipaySandboxTestSupport). */
-  private void startOnOneBillDay() {
-    ZonedDateTime now = sandboxClock.now().atZone(WechatTime.ZONE);
-    Duration untilDayEnd =
-        Duration.between(now, now.toLocalDate().plusDays(1).atStartOfDay(WechatTime.ZONE));
-    clockHop =
-        untilDayEnd.compareTo(DAY_END_WINDOW) < 0 ? untilDayEnd.plusSeconds(1) : Duration.ZERO;
-    if (!clockHop.isZero()) {
-      moveClock("PT0S");
-    }
   }
 
   protected static String outTradeNo() {
@@ -195,52 +174,6 @@ public abstract class WechatSandboxTestSupport {
 
   protected JsonNode walletPay(String code) {
     return postJson("/sandbox/wallet/pay", Map.of("qrCode", code));
-  }
-
-  protected JsonNode postJson(String path, Object body) {
-    return http.post()
-        .uri(path)
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(body)
-        .retrieve()
-        .body(JsonNode.class);
-  }
-
-  protected org.springframework.http.ResponseEntity<JsonNode> postExpectingAnything(
-      String path, Object body) {
-    return http.post()
-        .uri(path)
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(body)
-        .retrieve()
-        .onStatus(status -> true, (request, response) -> {})
-        .toEntity(JsonNode.class);
-  }
-
-  protected JsonNode putChaos(Map<String, Object> knobs) {
-    return http.put()
-        .uri("/sandbox/chaos")
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(knobs)
-        .retrieve()
-        .body(JsonNode.class);
-  }
-
-  protected void moveClock(String offset) {
-    http.put()
-        .uri("/sandbox/clock")
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("offset", Duration.parse(offset).plus(clockHop).toString()))
-        .retrieve()
-        .toBodilessEntity();
-  }
-
-  protected Instant sandboxNow() {
-    return sandboxClock.now();
-  }
-
-  protected JsonNode get(String path) {
-    return http.get().uri(path).retrieve().body(JsonNode.class);
   }
 
   protected JsonNode ledgerRow(String outTradeNo) {

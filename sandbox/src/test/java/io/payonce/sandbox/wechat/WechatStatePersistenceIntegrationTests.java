@@ -7,7 +7,7 @@ import com.wechat.pay.java.core.RSAPublicKeyConfig;
 import com.wechat.pay.java.core.notification.NotificationParser;
 import com.wechat.pay.java.core.notification.RequestParam;
 import com.wechat.pay.java.service.payments.model.Transaction;
-import io.payonce.sandbox.SandboxApplication;
+import io.payonce.sandbox.StandaloneSandbox;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -16,8 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
@@ -129,18 +127,11 @@ class WechatStatePersistenceIntegrationTests {
   }
 
   private ConfigurableApplicationContext start() {
-    return new SpringApplicationBuilder(SandboxApplication.class)
-        .properties(
-            "payonce.sandbox.enabled=true",
-            "server.port=0",
-            "payonce.sandbox.persistence=true",
-            "payonce.sandbox.data-dir=" + dataDir,
-            "payonce.sandbox.wechat.notify.retry-schedule=PT3S,PT1S")
-        .run();
+    return StandaloneSandbox.startPersistent(
+        dataDir, "payonce.sandbox.wechat.notify.retry-schedule=PT3S,PT1S");
   }
 
   private static RestClient http(ConfigurableApplicationContext context) {
-    int port = ((WebServerApplicationContext) context).getWebServer().getPort();
-    return RestClient.create("http://127.0.0.1:" + port);
+    return StandaloneSandbox.http(context);
   }
 }

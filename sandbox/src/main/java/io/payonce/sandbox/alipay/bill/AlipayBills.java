@@ -8,13 +8,12 @@ import io.payonce.sandbox.alipay.ledger.AlipayLedger;
 import io.payonce.sandbox.alipay.ledger.AlipayOrder;
 import io.payonce.sandbox.alipay.ledger.Refund;
 import io.payonce.sandbox.alipay.ledger.Trade;
+import io.payonce.sandbox.bill.BillDownloads;
 import io.payonce.sandbox.clock.SandboxClock;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,12 +27,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class AlipayBills implements SandboxResettable {
 
-  private static final SecureRandom RANDOM = new SecureRandom();
-
   private final AlipayLedger ledger;
   private final SandboxClock clock;
   private final Duration urlTtl;
-  private final Map<String, IssuedBill> issued = new ConcurrentHashMap<>();
+  private final BillDownloads<IssuedBill> downloads = new BillDownloads<>();
   private final Map<String, List<BillRow>> generated = new ConcurrentHashMap<>();
 
   AlipayBills(AlipayLedger ledger, SandboxClock clock, SandboxProperties properties) {
@@ -42,8 +39,8 @@ public class AlipayBills implements SandboxResettable {
     this.urlTtl = properties.getAlipay().getBillUrlTtl();
   }
 
-  /** A zip kept for download until {@code expiresAt}. */
-  record IssuedBill(String fileName, byte[] zip, Instant expiresAt) {}
+  /** A zip kept for download. */
+  record IssuedBill(String fileName, byte[] zip) {}
 
   /**
    * The download URL of the app's trade bill for the period; empty when there is nothing to bill
@@ -58,10 +55,9 @@ public class AlipayBills implements SandboxResettable {
     Instant now = clock.now();
     String account = app.sellerId() + "0156";
     String fileName = BillZip.fileName(account, period);
-    String token = HexFormat.of().formatHex(RANDOM.generateSeed(16));
-    issued.put(
-        token,
-        new IssuedBill(fileName, BillZip.write(account, period, rows, now), now.plus(urlTtl)));
+    String token =
+        downloads.issue(
+            new IssuedBill(fileName, BillZip.write(account, period, rows, now)), now.plus(urlTtl));
     return Optional.of(
         baseUrl
             + "/sandbox/alipay/bills/downloadBillFile.resource?bizType=trade&userId="
@@ -78,9 +74,7 @@ public class AlipayBills implements SandboxResettable {
 
   /** The bill behind a token, while its URL is still valid. */
   Optional<IssuedBill> download(String token) {
-    Instant now = clock.now();
-    issued.values().removeIf(bill -> !now.isBefore(bill.expiresAt()));
-    return Optional.ofNullable(token == null ? null : issued.get(token));
+    return downloads.download(token, clock.now());
   }
 
   /** From now on, the app's bill for the period is these rows instead of the ledger's. */
@@ -131,7 +125,7 @@ public class AlipayBills implements SandboxResettable {
 
   @Override
   public void reset() {
-    issued.clear();
+    downloads.clear();
     generated.clear();
   }
 }

@@ -6,6 +6,7 @@ import io.payonce.sandbox.alipay.AlipayTime;
 import io.payonce.sandbox.alipay.ledger.TradeRefused;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.chaos.GatewayChaos;
 import io.payonce.sandbox.clock.SandboxClock;
 import io.payonce.sandbox.keys.RsaKeys;
 import java.nio.charset.Charset;
@@ -35,6 +36,7 @@ class AlipayGateway {
   private final SignedReplies replies;
   private final CallLog calls;
   private final Chaos chaos;
+  private final GatewayChaos gatewayChaos;
   private final SandboxClock clock;
 
   AlipayGateway(
@@ -43,6 +45,7 @@ class AlipayGateway {
       SignedReplies replies,
       CallLog calls,
       Chaos chaos,
+      GatewayChaos gatewayChaos,
       SandboxClock clock) {
     this.methods =
         methods.stream().collect(Collectors.toMap(AlipayMethod::name, Function.identity()));
@@ -50,6 +53,7 @@ class AlipayGateway {
     this.replies = replies;
     this.calls = calls;
     this.chaos = chaos;
+    this.gatewayChaos = gatewayChaos;
     this.clock = clock;
   }
 
@@ -71,30 +75,22 @@ class AlipayGateway {
       biz = BizContent.parse(request.param("biz_content"), replies.json());
       GatewayCall call = new GatewayCall(method, app, request.param("notify_url"), biz, baseUrl);
       String outTradeNo = call.outTradeNo();
-      delay = chaos.number(ChaosKnob.GATEWAY_LATENCY_MS, method, outTradeNo);
-      if (delay > 0) {
-        applied.add("gatewayLatencyMs");
-      }
-      if (chaos.roll(ChaosKnob.GATEWAY_ERROR_RATE, method, outTradeNo)) {
-        applied.add("gatewayErrorRate");
-        reply = injectedError(chaos.choice(ChaosKnob.GATEWAY_ERROR_CODE, method, outTradeNo));
-      } else {
-        reply = dispatch(call);
-      }
-      if (chaos.flag(ChaosKnob.COMMIT_THEN_TIMEOUT, method, outTradeNo)) {
-        applied.add("commitThenTimeout");
-        delay += chaos.number(ChaosKnob.COMMIT_THEN_TIMEOUT_STALL_MS, method, outTradeNo);
-      }
+      GatewayChaos.Delayed<AlipayReply> delayed =
+          gatewayChaos.run(
+              method,
+              outTradeNo,
+              applied,
+              () -> injectedError(chaos.choice(ChaosKnob.GATEWAY_ERROR_CODE, method, outTradeNo)),
+              () -> dispatch(call));
+      reply = delayed.reply();
+      delay = delayed.delayMillis();
     } catch (ProtocolFailure failure) {
       reply = failure.reply;
     } catch (TradeRefused refused) {
       reply = AlipayReply.refused(refused.refusal(), refused.getMessage(), Map.of());
     }
     String outTradeNo = biz == null ? null : biz.text("out_trade_no");
-    boolean forge = chaos.flag(ChaosKnob.GATEWAY_BAD_SIGNATURE, method, outTradeNo);
-    if (forge) {
-      applied.add("gatewayBadSignature");
-    }
+    boolean forge = gatewayChaos.forgesSignature(method, outTradeNo, applied);
     calls.record(
         new CallRecord(
             clock.now(),

@@ -1,10 +1,20 @@
 package io.payonce.sandbox.alipay.gateway;
 
 /** One OpenAPI method. Refusals are thrown as TradeRefused and become signed 40004 replies. */
-interface AlipayMethod {
+abstract class AlipayMethod {
 
-  /** The {@code method} param, e.g. {@code alipay.trade.precreate}. */
-  String name();
+  private final String name;
 
-  AlipayReply handle(GatewayCall call);
+  /**
+   * @param name the {@code method} param, e.g. {@code alipay.trade.precreate}
+   */
+  AlipayMethod(String name) {
+    this.name = name;
+  }
+
+  final String name() {
+    return name;
+  }
+
+  abstract AlipayReply handle(GatewayCall call);
 }

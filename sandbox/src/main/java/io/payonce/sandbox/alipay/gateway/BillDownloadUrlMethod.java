@@ -15,25 +15,21 @@ import org.springframework.stereotype.Component;
  * (T+1). Only {@code bill_type=trade} is simulated.
  */
 @Component
-class BillDownloadUrlMethod implements AlipayMethod {
+class BillDownloadUrlMethod extends AlipayMethod {
 
   private final AlipayBills bills;
   private final Chaos chaos;
   private final SandboxClock clock;
 
   BillDownloadUrlMethod(AlipayBills bills, Chaos chaos, SandboxClock clock) {
+    super("alipay.data.dataservice.bill.downloadurl.query");
     this.bills = bills;
     this.chaos = chaos;
     this.clock = clock;
   }
 
   @Override
-  public String name() {
-    return "alipay.data.dataservice.bill.downloadurl.query";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
     String billType = biz.required("bill_type");
     BillPeriod period;

@@ -2,9 +2,9 @@ package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger.Cancelled;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,23 +15,19 @@ import org.springframework.stereotype.Component;
  * paid refunds in full within the cancel window ({@code action=refund}); no trade, no action.
  */
 @Component
-class CancelMethod implements AlipayMethod {
+class CancelMethod extends AlipayMethod {
 
   private final AlipayLedger ledger;
   private final Chaos chaos;
 
   CancelMethod(AlipayLedger ledger, Chaos chaos) {
+    super("alipay.trade.cancel");
     this.ledger = ledger;
     this.chaos = chaos;
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.cancel";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     OrderRef ref = TradeFields.ref(call.biz());
     Duration window =
         Duration.ofSeconds(

@@ -10,23 +10,19 @@ import org.springframework.stereotype.Component;
  * so nothing is closed (ACQ.TRADE_NOT_EXIST) and the QR code stays payable.
  */
 @Component
-class CloseMethod implements AlipayMethod {
+class CloseMethod extends AlipayMethod {
 
   private final AlipayLedger ledger;
   private final Chaos chaos;
 
   CloseMethod(AlipayLedger ledger, Chaos chaos) {
+    super("alipay.trade.close");
     this.ledger = ledger;
     this.chaos = chaos;
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.close";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     boolean closedIsSuccess =
         "SUCCESS".equals(chaos.choice(ChaosKnob.CLOSE_ALREADY_CLOSED, name(), call.outTradeNo()));
     return AlipayReply.success(

@@ -1,10 +1,9 @@
 package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.AlipaySandbox;
+import io.payonce.sandbox.web.DelayedReplies;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -37,14 +36,6 @@ class GatewayController {
         ResponseEntity.ok()
             .contentType(new MediaType("application", "json", exchange.charset()))
             .body(exchange.body().getBytes(exchange.charset()));
-    DeferredResult<ResponseEntity<byte[]>> result =
-        new DeferredResult<>(exchange.delayMillis() + 60_000L);
-    if (exchange.delayMillis() <= 0) {
-      result.setResult(response);
-    } else {
-      CompletableFuture.delayedExecutor(exchange.delayMillis(), TimeUnit.MILLISECONDS)
-          .execute(() -> result.setResult(response));
-    }
-    return result;
+    return DelayedReplies.after(exchange.delayMillis(), response);
   }
 }

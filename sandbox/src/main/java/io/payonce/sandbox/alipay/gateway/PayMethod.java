@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
  * TestAuthCode}. 10000 when paid, 10003 (no sub_code) while the buyer must confirm.
  */
 @Component
-class PayMethod implements AlipayMethod {
+class PayMethod extends AlipayMethod {
 
   private static final Set<String> SCENES = Set.of("bar_code", "security_code");
 
@@ -29,18 +29,14 @@ class PayMethod implements AlipayMethod {
   private final Duration confirmAfter;
 
   PayMethod(AlipayLedger ledger, SandboxClock clock, SandboxProperties properties) {
+    super("alipay.trade.pay");
     this.ledger = ledger;
     this.clock = clock;
     this.confirmAfter = properties.getAlipay().getBarcodeConfirmAfter();
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.pay";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
     String outTradeNo = biz.outNo("out_trade_no");
     if (!SCENES.contains(biz.required("scene"))) {

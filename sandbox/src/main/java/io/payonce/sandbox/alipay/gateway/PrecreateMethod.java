@@ -13,25 +13,21 @@ import org.springframework.stereotype.Component;
 
 /** {@code alipay.trade.precreate}: issues a QR code; the trade only exists once it is scanned. */
 @Component
-class PrecreateMethod implements AlipayMethod {
+class PrecreateMethod extends AlipayMethod {
 
   private final AlipayLedger ledger;
   private final Chaos chaos;
   private final SandboxClock clock;
 
   PrecreateMethod(AlipayLedger ledger, Chaos chaos, SandboxClock clock) {
+    super("alipay.trade.precreate");
     this.ledger = ledger;
     this.chaos = chaos;
     this.clock = clock;
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.precreate";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
     String outTradeNo = biz.outNo("out_trade_no");
     OrderTerms terms = call.orderTerms();

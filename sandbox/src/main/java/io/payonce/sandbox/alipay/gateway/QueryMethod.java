@@ -1,10 +1,10 @@
 package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayOrder;
 import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.Trade;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -15,21 +15,17 @@ import org.springframework.stereotype.Component;
  * the out_trade_no and zero amounts, as Alipay answers.
  */
 @Component
-class QueryMethod implements AlipayMethod {
+class QueryMethod extends AlipayMethod {
 
   private final AlipayLedger ledger;
 
   QueryMethod(AlipayLedger ledger) {
+    super("alipay.trade.query");
     this.ledger = ledger;
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.query";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     OrderRef ref = TradeFields.ref(call.biz());
     Optional<AlipayOrder> found = ledger.find(call.app().appId(), ref);
     if (found.isEmpty() || found.get().trade() == null) {

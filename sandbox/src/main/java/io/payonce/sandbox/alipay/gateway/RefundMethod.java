@@ -2,13 +2,13 @@ package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.AlipayIds;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger.Refunded;
 import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.Trade;
 import io.payonce.sandbox.alipay.ledger.TradeRefused;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
@@ -17,23 +17,19 @@ import org.springframework.stereotype.Component;
  * changed amount is ACQ.DISCORDANT_REPEAT_REQUEST, never more than paid, full refund closes.
  */
 @Component
-class RefundMethod implements AlipayMethod {
+class RefundMethod extends AlipayMethod {
 
   private final AlipayLedger ledger;
   private final Chaos chaos;
 
   RefundMethod(AlipayLedger ledger, Chaos chaos) {
+    super("alipay.trade.refund");
     this.ledger = ledger;
     this.chaos = chaos;
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.refund";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
     OrderRef ref = TradeFields.ref(biz);
     String outRequestNo =

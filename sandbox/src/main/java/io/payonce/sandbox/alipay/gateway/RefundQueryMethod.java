@@ -2,11 +2,11 @@ package io.payonce.sandbox.alipay.gateway;
 
 import io.payonce.sandbox.alipay.AlipayIds;
 import io.payonce.sandbox.alipay.ledger.AlipayLedger;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayOrder;
 import io.payonce.sandbox.alipay.ledger.Refund;
 import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.TradeRefused;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
@@ -16,21 +16,17 @@ import org.springframework.stereotype.Component;
  * out_request_no on an existing trade, 10000 without refund_status ("not received or failed").
  */
 @Component
-class RefundQueryMethod implements AlipayMethod {
+class RefundQueryMethod extends AlipayMethod {
 
   private final AlipayLedger ledger;
 
   RefundQueryMethod(AlipayLedger ledger) {
+    super("alipay.trade.fastpay.refund.query");
     this.ledger = ledger;
   }
 
   @Override
-  public String name() {
-    return "alipay.trade.fastpay.refund.query";
-  }
-
-  @Override
-  public AlipayReply handle(GatewayCall call) {
+  AlipayReply handle(GatewayCall call) {
     BizContent biz = call.biz();
     OrderRef ref = TradeFields.ref(biz);
     String outRequestNo =

@@ -4,9 +4,9 @@ import static io.payonce.sandbox.alipay.AlipayIds.money;
 
 import io.payonce.sandbox.alipay.AlipayIds;
 import io.payonce.sandbox.alipay.AlipayTime;
-import io.payonce.sandbox.alipay.ledger.AlipayLedger.OrderRef;
 import io.payonce.sandbox.alipay.ledger.AlipayOrder;
 import io.payonce.sandbox.alipay.ledger.Trade;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;

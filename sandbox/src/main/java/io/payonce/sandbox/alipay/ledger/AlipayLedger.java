@@ -1,30 +1,23 @@
 package io.payonce.sandbox.alipay.ledger;
 
-import io.payonce.sandbox.SandboxResettable;
 import io.payonce.sandbox.alipay.AlipayIds;
 import io.payonce.sandbox.clock.SandboxClock;
+import io.payonce.sandbox.ledger.Ledger;
+import io.payonce.sandbox.ledger.OrderRef;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * Every pre-order and trade, and the only code that changes them. One lock guards all of it: the
- * ledger is the oracle of "how often was the buyer charged", so it serializes every change rather
- * than being clever; each critical section is a few map operations.
+ * Every Alipay pre-order and trade, and the only code that changes them (see {@link Ledger} for the
+ * lock and the storage).
  */
 @Component
-public class AlipayLedger implements SandboxResettable {
+public class AlipayLedger extends Ledger<AlipayOrder> {
 
   /** Whatever the merchant asks, Alipay's QR codes die after two hours. */
   static final Duration QR_LIFE = Duration.ofHours(2);
@@ -32,21 +25,12 @@ public class AlipayLedger implements SandboxResettable {
   /** The out_request_no under which a cancel's refund is kept (and shown in the bill). */
   public static final String CANCEL_REFUND_PREFIX = "CANCEL-";
 
-  private final Map<String, AlipayOrder> orders = new LinkedHashMap<>();
-  private final Map<String, String> keysByTradeNo = new HashMap<>();
-  private final Map<String, String> keysByQr = new HashMap<>();
-  private final Set<String> waiting = new HashSet<>();
-  private final AtomicLong version = new AtomicLong();
-  private final SandboxClock clock;
   private final ObjectProvider<TradeChangeListener> listeners;
 
   AlipayLedger(SandboxClock clock, ObjectProvider<TradeChangeListener> listeners) {
-    this.clock = clock;
+    super("alipay", clock);
     this.listeners = listeners;
   }
-
-  /** Names an order by Alipay's trade_no (which wins) or the merchant's out_trade_no. */
-  public record OrderRef(String outTradeNo, String tradeNo) {}
 
   /** Choices Alipay leaves unconfirmed, decided per call by the chaos knobs. */
   public record PrecreatePolicy(
@@ -123,7 +107,7 @@ public class AlipayLedger implements SandboxResettable {
   /** The buyer scans: the trade is created (WAIT_BUYER_PAY) unless it already exists. */
   public synchronized AlipayOrder scan(String qrCode, String buyerId) {
     Instant now = clock.now();
-    String key = keysByQr.get(qrCode);
+    String key = keyOfCode(qrCode);
     if (key == null) {
       throw new TradeRefused(Refusal.QR_CODE_UNKNOWN);
     }
@@ -150,9 +134,9 @@ public class AlipayLedger implements SandboxResettable {
   public synchronized AlipayOrder confirm(String outTradeNo) {
     Instant now = clock.now();
     List<String> keys =
-        orders.values().stream()
+        stored().stream()
             .filter(o -> o.outTradeNo().equals(outTradeNo) && o.trade() != null)
-            .map(o -> key(o.appId(), o.outTradeNo()))
+            .map(Ledger::key)
             .toList();
     if (keys.isEmpty()) {
       throw new TradeRefused(Refusal.TRADE_NOT_EXIST);
@@ -186,12 +170,6 @@ public class AlipayLedger implements SandboxResettable {
             null);
     AlipayOrder created = createTrade(order, command.buyerId(), now, command.autoPayAt());
     return command.payNow() ? pay(created, "alipay.trade.pay", now) : created;
-  }
-
-  /** The order, refreshed, if it exists (with or without a trade). */
-  public synchronized Optional<AlipayOrder> find(String appId, OrderRef ref) {
-    String key = keyOf(appId, ref);
-    return Optional.ofNullable(key == null ? null : refreshed(key, clock.now()));
   }
 
   public synchronized AlipayOrder close(String appId, OrderRef ref, boolean closedIsSuccess) {
@@ -259,47 +237,6 @@ public class AlipayLedger implements SandboxResettable {
     return new Refunded(refunded, refund, true);
   }
 
-  /** Applies what time alone does: confirmations that came due, unpaid trades that expired. */
-  public synchronized void expireDue() {
-    Instant now = clock.now();
-    List.copyOf(waiting).forEach(key -> refreshed(key, now));
-  }
-
-  public synchronized List<AlipayOrder> byOutTradeNo(String outTradeNo) {
-    Instant now = clock.now();
-    return List.copyOf(orders.keySet()).stream()
-        .map(key -> refreshed(key, now))
-        .filter(o -> o.outTradeNo().equals(outTradeNo))
-        .toList();
-  }
-
-  public synchronized List<AlipayOrder> all() {
-    return List.copyOf(orders.values());
-  }
-
-  public synchronized int size() {
-    return orders.size();
-  }
-
-  /** Increases with every change, so persistence knows when to write. */
-  public long version() {
-    return version.get();
-  }
-
-  public synchronized void restore(List<AlipayOrder> restored) {
-    reset();
-    restored.forEach(this::put);
-  }
-
-  @Override
-  public synchronized void reset() {
-    orders.clear();
-    keysByTradeNo.clear();
-    keysByQr.clear();
-    waiting.clear();
-    version.incrementAndGet();
-  }
-
   /**
    * A cancel repeated (its first answer lost) is answered as the first was: the trade it refunded
    * says refund, the one it closed unpaid says close, without moving any money again. A trade
@@ -356,7 +293,7 @@ public class AlipayLedger implements SandboxResettable {
     if (existing.voided()) {
       throw new TradeRefused(Refusal.TRADE_HAS_CLOSE);
     }
-    keysByQr.remove(existing.qrCode());
+    forgetCode(existing.qrCode());
   }
 
   private static void requireOpen(Trade trade) {
@@ -381,8 +318,9 @@ public class AlipayLedger implements SandboxResettable {
   }
 
   /** The order as time has left it: a due confirmation pays it, a passed deadline closes it. */
-  private AlipayOrder refreshed(String key, Instant now) {
-    AlipayOrder order = orders.get(key);
+  @Override
+  protected AlipayOrder refreshed(String key, Instant now) {
+    AlipayOrder order = stored(key);
     if (order == null || order.trade() == null) {
       return order;
     }
@@ -408,48 +346,5 @@ public class AlipayLedger implements SandboxResettable {
     TradeChange change = new TradeChange(order, trigger, refund);
     listeners.orderedStream().forEach(listener -> listener.tradeChanged(change));
     return order;
-  }
-
-  private void put(AlipayOrder order) {
-    String key = key(order.appId(), order.outTradeNo());
-    orders.put(key, order);
-    if (order.qrCode() != null) {
-      keysByQr.put(order.qrCode(), key);
-    }
-    if (order.trade() != null) {
-      keysByTradeNo.put(order.trade().tradeNo(), key);
-    }
-    if (order.trade() != null && order.trade().status() == TradeStatus.WAIT_BUYER_PAY) {
-      waiting.add(key);
-    } else {
-      waiting.remove(key);
-    }
-    version.incrementAndGet();
-  }
-
-  private String keyOf(String appId, OrderRef ref) {
-    if (ref.tradeNo() != null) {
-      String key = keysByTradeNo.get(ref.tradeNo());
-      return key != null && orders.get(key).appId().equals(appId) ? key : null;
-    }
-    String key = key(appId, ref.outTradeNo());
-    return orders.containsKey(key) ? key : null;
-  }
-
-  private static String key(String appId, String outTradeNo) {
-    return appId + '\u0000' + outTradeNo;
-  }
-
-  /**
-   * A page of the orders in insertion order, each refreshed as a single lookup would be (due
-   * confirmations paid, expired trades closed), so that the full listing is the ledger's truth.
-   */
-  public synchronized List<AlipayOrder> page(int page, int size) {
-    Instant now = clock.now();
-    List<String> keys = new ArrayList<>(orders.keySet());
-    int from = Math.min(keys.size(), page * size);
-    return keys.subList(from, Math.min(keys.size(), from + size)).stream()
-        .map(key -> refreshed(key, now))
-        .toList();
   }
 }

@@ -1,5 +1,6 @@
 package io.payonce.sandbox.alipay.ledger;
 
+import io.payonce.sandbox.ledger.LedgerEntry;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -24,7 +25,8 @@ public record AlipayOrder(
     Duration timeoutExpress,
     boolean timeoutFromScan,
     boolean voided,
-    Trade trade) {
+    Trade trade)
+    implements LedgerEntry {
 
   /** Face-to-face orders without an explicit timeout close after 3 h. */
   static final Duration DEFAULT_TIMEOUT = Duration.ofHours(3);
@@ -32,6 +34,27 @@ public record AlipayOrder(
   /** The ledger's status word: Alipay's trade_status, or NOT_EXIST before the trade exists. */
   public String status() {
     return trade == null ? "NOT_EXIST" : trade.status().name();
+  }
+
+  @Override
+  public String merchant() {
+    return appId;
+  }
+
+  @Override
+  public String channelTradeNo() {
+    return trade == null ? null : trade.tradeNo();
+  }
+
+  @Override
+  public String scanCode() {
+    return qrCode;
+  }
+
+  /** A trade waiting for its buyer pays when its confirmation is due, or closes at its deadline. */
+  @Override
+  public boolean waitsOnTime() {
+    return trade != null && trade.status() == TradeStatus.WAIT_BUYER_PAY;
   }
 
   /** When an unpaid trade closes by itself; null while it depends on a scan yet to come. */

@@ -1,41 +1,22 @@
 package io.payonce.sandbox.alipay.ledger;
 
 import io.payonce.sandbox.alipay.AlipayIds;
+import io.payonce.sandbox.ledger.LedgerListing;
 import java.time.Instant;
 import java.util.List;
-import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code GET /sandbox/alipay/trades?outTradeNo=}: the ledger rows, the ground truth of what buyers
- * paid. Without outTradeNo, a page of all rows ({@code page}, {@code size}; total in {@code
- * X-Total-Count}).
+ * paid (for pages, see {@link LedgerListing}). Amounts in yuan.
  */
 @RestController
-class LedgerController {
-
-  private final AlipayLedger ledger;
+@RequestMapping("/sandbox/alipay/trades")
+class LedgerController extends LedgerListing<AlipayOrder, LedgerController.LedgerRow> {
 
   LedgerController(AlipayLedger ledger) {
-    this.ledger = ledger;
-  }
-
-  @GetMapping("/sandbox/alipay/trades")
-  ResponseEntity<List<LedgerRow>> trades(
-      @RequestParam(required = false) String outTradeNo,
-      @RequestParam(defaultValue = "0") int page,
-      @RequestParam(defaultValue = "100") int size) {
-    if (page < 0 || size < 1 || size > 10_000) {
-      throw new IllegalArgumentException("page must be >= 0 and size between 1 and 10000");
-    }
-    List<AlipayOrder> orders =
-        outTradeNo != null ? ledger.byOutTradeNo(outTradeNo) : ledger.page(page, size);
-    int total = outTradeNo != null ? orders.size() : ledger.size();
-    return ResponseEntity.ok()
-        .header("X-Total-Count", Integer.toString(total))
-        .body(orders.stream().map(LedgerRow::of).toList());
+    super(ledger, LedgerRow::of);
   }
 
   record LedgerRow(

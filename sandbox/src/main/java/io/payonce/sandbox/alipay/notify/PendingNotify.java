@@ -1,5 +1,6 @@
 package io.payonce.sandbox.alipay.notify;
 
+import io.payonce.sandbox.notify.PendingNotice;
 import java.time.Instant;
 import java.util.Map;
 
@@ -17,9 +18,11 @@ public record PendingNotify(
     String trigger,
     Map<String, String> params,
     int attempts,
-    Instant nextAttemptAt) {
+    Instant nextAttemptAt)
+    implements PendingNotice<PendingNotify> {
 
-  PendingNotify attempted(Instant next) {
+  @Override
+  public PendingNotify attempted(Instant next) {
     return new PendingNotify(notifyId, outTradeNo, url, trigger, params, attempts + 1, next);
   }
 }

@@ -2,6 +2,7 @@ package io.payonce.sandbox.wechat.bill;
 
 import io.payonce.sandbox.SandboxProperties;
 import io.payonce.sandbox.SandboxResettable;
+import io.payonce.sandbox.bill.BillDownloads;
 import io.payonce.sandbox.clock.SandboxClock;
 import io.payonce.sandbox.wechat.WechatTime;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -20,9 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.GZIPOutputStream;
 import org.springframework.stereotype.Component;
 
@@ -33,12 +31,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class WechatBills implements SandboxResettable {
 
-  private static final SecureRandom RANDOM = new SecureRandom();
-
   private final WechatLedger ledger;
   private final SandboxClock clock;
   private final Duration urlTtl;
-  private final Map<String, Issued> issued = new ConcurrentHashMap<>();
+  private final BillDownloads<byte[]> downloads = new BillDownloads<>();
 
   WechatBills(WechatLedger ledger, SandboxClock clock, SandboxProperties properties) {
     this.ledger = ledger;
@@ -56,8 +52,8 @@ public class WechatBills implements SandboxResettable {
     REFUND
   }
 
-  /** A bill ready for download: its token, SHA-1 and bytes as served. */
-  public record Issued(String token, String sha1, byte[] served, Instant expiresAt) {}
+  /** A bill ready for download: its URL's token and the SHA-1 of the uncompressed file. */
+  public record Issued(String token, String sha1) {}
 
   /** Empty when the day has no rows and {@code emptyFileWhenNoRows} is false. */
   public Optional<Issued> issue(
@@ -72,17 +68,13 @@ public class WechatBills implements SandboxResettable {
       return Optional.empty();
     }
     byte[] csv = TradeBillCsv.write(rows, bom);
-    String token = HexFormat.of().formatHex(RANDOM.generateSeed(16));
-    Issued bill = new Issued(token, sha1(csv), gzip ? gzip(csv) : csv, clock.now().plus(urlTtl));
-    issued.put(token, bill);
-    return Optional.of(bill);
+    String token = downloads.issue(gzip ? gzip(csv) : csv, clock.now().plus(urlTtl));
+    return Optional.of(new Issued(token, sha1(csv)));
   }
 
   /** The bill behind a token, while its URL is valid. */
   public Optional<byte[]> download(String token) {
-    Instant now = clock.now();
-    issued.values().removeIf(bill -> !now.isBefore(bill.expiresAt()));
-    return Optional.ofNullable(token == null ? null : issued.get(token)).map(Issued::served);
+    return downloads.download(token, clock.now());
   }
 
   private List<BillRow> rows(String mchid, LocalDate day, BillType type) {
@@ -189,6 +181,6 @@ public class WechatBills implements SandboxResettable {
 
   @Override
   public void reset() {
-    issued.clear();
+    downloads.clear();
   }
 }

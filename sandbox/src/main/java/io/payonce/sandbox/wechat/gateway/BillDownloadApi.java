@@ -1,7 +1,6 @@
 package io.payonce.sandbox.wechat.gateway;
 
 import io.payonce.sandbox.wechat.bill.WechatBills;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
@@ -9,38 +8,22 @@ import org.springframework.stereotype.Component;
  * and an unsigned response, as the SDK's download expects.
  */
 @Component
-class BillDownloadApi implements V3Api {
-
-  private static final Pattern PATH = Pattern.compile("/v3/billdownload/file");
+class BillDownloadApi extends V3Api {
 
   private final WechatBills bills;
 
   BillDownloadApi(WechatBills bills) {
+    super("wechat.bill.download", "GET", "/v3/billdownload/file");
     this.bills = bills;
   }
 
   @Override
-  public String name() {
-    return "wechat.bill.download";
-  }
-
-  @Override
-  public String httpMethod() {
-    return "GET";
-  }
-
-  @Override
-  public Pattern path() {
-    return PATH;
-  }
-
-  @Override
-  public String outTradeNo(V3Call call) {
+  String outTradeNo(V3Call call) {
     return null;
   }
 
   @Override
-  public V3Reply handle(V3Call call) {
+  V3Reply handle(V3Call call) {
     return bills
         .download(call.queryValues().get("token"))
         .map(V3Reply::bytes)

@@ -3,7 +3,6 @@ package io.payonce.sandbox.wechat.gateway;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
@@ -12,41 +11,24 @@ import org.springframework.stereotype.Component;
  * by default ([UNC] knobs wechatCloseClosed, wechatCloseUnknown): a close proves nothing.
  */
 @Component
-class CloseApi implements V3Api {
-
-  private static final Pattern PATH =
-      Pattern.compile("/v3/pay/transactions/out-trade-no/([^/]+)/close");
+class CloseApi extends V3Api {
 
   private final WechatLedger ledger;
   private final Chaos chaos;
 
   CloseApi(WechatLedger ledger, Chaos chaos) {
+    super("wechat.close", "POST", "/v3/pay/transactions/out-trade-no/([^/]+)/close");
     this.ledger = ledger;
     this.chaos = chaos;
   }
 
   @Override
-  public String name() {
-    return "wechat.close";
-  }
-
-  @Override
-  public String httpMethod() {
-    return "POST";
-  }
-
-  @Override
-  public Pattern path() {
-    return PATH;
-  }
-
-  @Override
-  public String outTradeNo(V3Call call) {
+  String outTradeNo(V3Call call) {
     return call.pathValues().get(0);
   }
 
   @Override
-  public V3Reply handle(V3Call call) {
+  V3Reply handle(V3Call call) {
     String mchid = call.body().required("mchid");
     if (!mchid.equals(call.merchant().mchid())) {
       throw new V3Failure(400, "PARAM_ERROR", "mchid 与请求头 Authorization 中的商户号不一致");

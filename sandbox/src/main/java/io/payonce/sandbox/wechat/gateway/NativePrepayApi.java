@@ -7,7 +7,6 @@ import io.payonce.sandbox.wechat.ledger.Refusal;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
 import io.payonce.sandbox.wechat.ledger.WechatOrder;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
@@ -17,36 +16,21 @@ import org.springframework.stereotype.Component;
  * ORDER_CLOSED.
  */
 @Component
-class NativePrepayApi implements V3Api {
+class NativePrepayApi extends V3Api {
 
-  private static final Pattern PATH = Pattern.compile("/v3/pay/transactions/native");
   private static final long MAX_TOTAL = 100_000_000_00L;
 
   private final WechatLedger ledger;
   private final Chaos chaos;
 
   NativePrepayApi(WechatLedger ledger, Chaos chaos) {
+    super("wechat.native.prepay", "POST", "/v3/pay/transactions/native");
     this.ledger = ledger;
     this.chaos = chaos;
   }
 
   @Override
-  public String name() {
-    return "wechat.native.prepay";
-  }
-
-  @Override
-  public String httpMethod() {
-    return "POST";
-  }
-
-  @Override
-  public Pattern path() {
-    return PATH;
-  }
-
-  @Override
-  public V3Reply handle(V3Call call) {
+  V3Reply handle(V3Call call) {
     JsonBody body = call.body();
     String appid = body.required("appid");
     String mchid = body.required("mchid");

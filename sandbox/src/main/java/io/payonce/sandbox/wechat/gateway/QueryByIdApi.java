@@ -1,11 +1,10 @@
 package io.payonce.sandbox.wechat.gateway;
 
+import io.payonce.sandbox.ledger.OrderRef;
 import io.payonce.sandbox.wechat.WechatJson;
 import io.payonce.sandbox.wechat.ledger.Refusal;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
-import io.payonce.sandbox.wechat.ledger.WechatLedger.OrderRef;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,44 +12,28 @@ import org.springframework.stereotype.Component;
  * order is paid, so an unpaid order can only be queried by out_trade_no.
  */
 @Component
-class QueryByIdApi implements V3Api {
-
-  private static final Pattern PATH = Pattern.compile("/v3/pay/transactions/id/([^/]+)");
+class QueryByIdApi extends V3Api {
 
   private final WechatLedger ledger;
 
   QueryByIdApi(WechatLedger ledger) {
+    super("wechat.query", "GET", "/v3/pay/transactions/id/([^/]+)");
     this.ledger = ledger;
   }
 
   @Override
-  public String name() {
-    return "wechat.query";
-  }
-
-  @Override
-  public String httpMethod() {
-    return "GET";
-  }
-
-  @Override
-  public Pattern path() {
-    return PATH;
-  }
-
-  @Override
-  public String outTradeNo(V3Call call) {
+  String outTradeNo(V3Call call) {
     return ledger
-        .find(call.merchant().mchid(), OrderRef.transactionId(call.pathValues().get(0)))
+        .find(call.merchant().mchid(), OrderRef.byTradeNo(call.pathValues().get(0)))
         .map(order -> order.outTradeNo())
         .orElse(null);
   }
 
   @Override
-  public V3Reply handle(V3Call call) {
+  V3Reply handle(V3Call call) {
     call.requireMchidQuery();
     return ledger
-        .find(call.merchant().mchid(), OrderRef.transactionId(call.pathValues().get(0)))
+        .find(call.merchant().mchid(), OrderRef.byTradeNo(call.pathValues().get(0)))
         .map(order -> V3Reply.ok(WechatJson.transaction(order)))
         .orElseThrow(() -> new WechatRefused(Refusal.ORDER_NOT_EXIST));
   }

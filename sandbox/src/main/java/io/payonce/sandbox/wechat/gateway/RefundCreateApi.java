@@ -3,15 +3,14 @@ package io.payonce.sandbox.wechat.gateway;
 import io.payonce.sandbox.SandboxProperties;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.ledger.OrderRef;
 import io.payonce.sandbox.wechat.WechatJson;
 import io.payonce.sandbox.wechat.ledger.RefundStatus;
 import io.payonce.sandbox.wechat.ledger.Refusal;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
-import io.payonce.sandbox.wechat.ledger.WechatLedger.OrderRef;
 import io.payonce.sandbox.wechat.ledger.WechatLedger.Refunded;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
 import java.time.Duration;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,9 +20,8 @@ import org.springframework.stereotype.Component;
  * INVALID_REQUEST; an unpaid or unknown order is 404 RESOURCE_NOT_EXISTS.
  */
 @Component
-class RefundCreateApi implements V3Api {
+class RefundCreateApi extends V3Api {
 
-  private static final Pattern PATH = Pattern.compile("/v3/refund/domestic/refunds");
   private static final long MAX_FEN = 100_000_000_00L;
 
   private final WechatLedger ledger;
@@ -31,28 +29,14 @@ class RefundCreateApi implements V3Api {
   private final Duration settleAfter;
 
   RefundCreateApi(WechatLedger ledger, Chaos chaos, SandboxProperties properties) {
+    super("wechat.refund", "POST", "/v3/refund/domestic/refunds");
     this.ledger = ledger;
     this.chaos = chaos;
     this.settleAfter = properties.getWechat().getRefundSettleAfter();
   }
 
   @Override
-  public String name() {
-    return "wechat.refund";
-  }
-
-  @Override
-  public String httpMethod() {
-    return "POST";
-  }
-
-  @Override
-  public Pattern path() {
-    return PATH;
-  }
-
-  @Override
-  public String outTradeNo(V3Call call) {
+  String outTradeNo(V3Call call) {
     String outTradeNo = call.body().text("out_trade_no");
     if (outTradeNo != null) {
       return outTradeNo;
@@ -61,13 +45,13 @@ class RefundCreateApi implements V3Api {
     return transactionId == null
         ? null
         : ledger
-            .find(call.merchant().mchid(), OrderRef.transactionId(transactionId))
+            .find(call.merchant().mchid(), OrderRef.byTradeNo(transactionId))
             .map(o -> o.outTradeNo())
             .orElse(null);
   }
 
   @Override
-  public V3Reply handle(V3Call call) {
+  V3Reply handle(V3Call call) {
     JsonBody body = call.body();
     OrderRef ref = ref(body);
     String outRefundNo = body.matching("out_refund_no", JsonBody.OUT_REFUND_NO);

@@ -9,7 +9,6 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
@@ -18,42 +17,26 @@ import org.springframework.stereotype.Component;
  * 400 NO_STATEMENT_EXIST (or an empty file, billEmptyDay=EMPTY_FILE).
  */
 @Component
-class TradeBillApi implements V3Api {
-
-  private static final Pattern PATH = Pattern.compile("/v3/bill/tradebill");
+class TradeBillApi extends V3Api {
 
   private final WechatBills bills;
   private final Chaos chaos;
   private final SandboxClock clock;
 
   TradeBillApi(WechatBills bills, Chaos chaos, SandboxClock clock) {
+    super("wechat.bill", "GET", "/v3/bill/tradebill");
     this.bills = bills;
     this.chaos = chaos;
     this.clock = clock;
   }
 
   @Override
-  public String name() {
-    return "wechat.bill";
-  }
-
-  @Override
-  public String httpMethod() {
-    return "GET";
-  }
-
-  @Override
-  public Pattern path() {
-    return PATH;
-  }
-
-  @Override
-  public String outTradeNo(V3Call call) {
+  String outTradeNo(V3Call call) {
     return null;
   }
 
   @Override
-  public V3Reply handle(V3Call call) {
+  V3Reply handle(V3Call call) {
     LocalDate day = day(call.queryValues().get("bill_date"));
     WechatBills.BillType type = type(call.queryValues().get("bill_type"));
     String tarType = call.queryValues().get("tar_type");

@@ -3,6 +3,7 @@ package io.payonce.sandbox.wechat.gateway;
 import io.payonce.sandbox.SandboxProperties;
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.chaos.GatewayChaos;
 import io.payonce.sandbox.clock.SandboxClock;
 import io.payonce.sandbox.wechat.WechatCallLog;
 import io.payonce.sandbox.wechat.WechatMerchant;
@@ -37,6 +38,7 @@ class V3Gateway {
   private final SignedResponses responses;
   private final WechatCallLog calls;
   private final Chaos chaos;
+  private final GatewayChaos gatewayChaos;
   private final SandboxClock clock;
 
   V3Gateway(
@@ -45,6 +47,7 @@ class V3Gateway {
       WechatPlatformKey platformKey,
       WechatCallLog calls,
       Chaos chaos,
+      GatewayChaos gatewayChaos,
       SandboxClock clock,
       SandboxProperties properties) {
     this.apis = List.copyOf(apis);
@@ -56,6 +59,7 @@ class V3Gateway {
     this.responses = new SignedResponses(platformKey, realTime);
     this.calls = calls;
     this.chaos = chaos;
+    this.gatewayChaos = gatewayChaos;
     this.clock = clock;
   }
 
@@ -80,28 +84,14 @@ class V3Gateway {
           new V3Call(
               name, merchant, route.pathValues(), query(request.query()), body, request.baseUrl());
       outTradeNo = outTradeNo(route, call);
-      delay = chaos.number(ChaosKnob.GATEWAY_LATENCY_MS, name, outTradeNo);
-      if (delay > 0) {
-        applied.add("gatewayLatencyMs");
-      }
-      if (chaos.roll(ChaosKnob.GATEWAY_ERROR_RATE, name, outTradeNo)) {
-        applied.add("gatewayErrorRate");
-        reply = injectedError(name, outTradeNo);
-      } else {
-        reply = dispatch(route.api(), call, outTradeNo);
-      }
-      if (chaos.flag(ChaosKnob.COMMIT_THEN_TIMEOUT, name, outTradeNo)) {
-        applied.add("commitThenTimeout");
-        delay += chaos.number(ChaosKnob.COMMIT_THEN_TIMEOUT_STALL_MS, name, outTradeNo);
-      }
+      GatewayChaos.Delayed<V3Reply> delayed = run(route.api(), call, outTradeNo, applied);
+      reply = delayed.reply();
+      delay = delayed.delayMillis();
     } catch (V3Failure failure) {
       reply =
           V3Reply.error(failure.status(), failure.code(), failure.getMessage(), failure.detail());
     }
-    boolean forge = chaos.flag(ChaosKnob.GATEWAY_BAD_SIGNATURE, name, outTradeNo);
-    if (forge) {
-      applied.add("gatewayBadSignature");
-    }
+    boolean forge = gatewayChaos.forgesSignature(name, outTradeNo, applied);
     calls.record(
         new WechatCallLog.Call(
             clock.now(),
@@ -114,6 +104,17 @@ class V3Gateway {
             reply.message(),
             List.copyOf(applied)));
     return new Exchange(responses.sign(reply, forge), delay);
+  }
+
+  /** The endpoint under the gateway knobs: an injected error answers instead when one fires. */
+  private GatewayChaos.Delayed<V3Reply> run(
+      V3Api api, V3Call call, String outTradeNo, List<String> applied) {
+    return gatewayChaos.run(
+        api.name(),
+        outTradeNo,
+        applied,
+        () -> injectedError(api.name(), outTradeNo),
+        () -> dispatch(api, call, outTradeNo));
   }
 
   private V3Reply dispatch(V3Api api, V3Call call, String outTradeNo) {

@@ -1,11 +1,10 @@
 package io.payonce.sandbox.wechat.gateway;
 
+import io.payonce.sandbox.web.DelayedReplies;
 import io.payonce.sandbox.wechat.WechatSandbox;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -50,14 +49,6 @@ class WechatApiController {
         ResponseEntity.status(signed.status())
             .headers(headers)
             .body(signed.body().length == 0 ? null : signed.body());
-    DeferredResult<ResponseEntity<byte[]>> result =
-        new DeferredResult<>(exchange.delayMillis() + 60_000L);
-    if (exchange.delayMillis() <= 0) {
-      result.setResult(response);
-    } else {
-      CompletableFuture.delayedExecutor(exchange.delayMillis(), TimeUnit.MILLISECONDS)
-          .execute(() -> result.setResult(response));
-    }
-    return result;
+    return DelayedReplies.after(exchange.delayMillis(), response);
   }
 }

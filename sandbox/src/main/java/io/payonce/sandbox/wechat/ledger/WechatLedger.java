@@ -1,30 +1,24 @@
 package io.payonce.sandbox.wechat.ledger;
 
-import io.payonce.sandbox.SandboxResettable;
 import io.payonce.sandbox.clock.SandboxClock;
+import io.payonce.sandbox.ledger.Ledger;
+import io.payonce.sandbox.ledger.OrderRef;
 import io.payonce.sandbox.wechat.WechatIds;
 import io.payonce.sandbox.wechat.ledger.OrderChange.Kind;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * Every WeChat Pay order and refund, and the only code that changes them. One lock guards all of
- * it, as in the Alipay ledger: this is the oracle of how often a buyer was charged.
+ * Every WeChat Pay order and refund, and the only code that changes them (see {@link Ledger} for
+ * the lock and the storage): this is the oracle of how often a buyer was charged.
  */
 @Component
-public class WechatLedger implements SandboxResettable {
+public class WechatLedger extends Ledger<WechatOrder> {
 
   /** A Native code_url is valid for two hours. */
   static final Duration CODE_URL_LIFE = Duration.ofHours(2);
@@ -35,29 +29,11 @@ public class WechatLedger implements SandboxResettable {
   /** WeChat allows at most 50 refunds of one order. */
   static final int MAX_REFUNDS = 50;
 
-  private final Map<String, WechatOrder> orders = new LinkedHashMap<>();
-  private final Map<String, String> keysByTransactionId = new HashMap<>();
-  private final Map<String, String> keysByCodeUrl = new HashMap<>();
-  private final Set<String> pending = new HashSet<>();
-  private final AtomicLong version = new AtomicLong();
-  private final SandboxClock clock;
   private final ObjectProvider<OrderChangeListener> listeners;
 
   WechatLedger(SandboxClock clock, ObjectProvider<OrderChangeListener> listeners) {
-    this.clock = clock;
+    super("wechat", clock);
     this.listeners = listeners;
-  }
-
-  /** Names an order by WeChat's transaction_id (which wins) or the merchant's out_trade_no. */
-  public record OrderRef(String outTradeNo, String transactionId) {
-
-    public static OrderRef outTradeNo(String outTradeNo) {
-      return new OrderRef(outTradeNo, null);
-    }
-
-    public static OrderRef transactionId(String transactionId) {
-      return new OrderRef(null, transactionId);
-    }
   }
 
   public record Prepay(String mchid, String appid, String outTradeNo, OrderTerms terms) {}
@@ -115,7 +91,7 @@ public class WechatLedger implements SandboxResettable {
     if (existing != null) {
       requireRepeatable(existing, TradeType.NATIVE, command.terms(), differentDeal);
       if (!now.isBefore(existing.codeUrlDeadline())) {
-        keysByCodeUrl.remove(existing.codeUrl());
+        forgetCode(existing.codeUrl());
         WechatOrder renewed = existing.withCodeUrl(WechatIds.codeUrl(), now.plus(CODE_URL_LIFE));
         put(renewed);
         return renewed;
@@ -222,8 +198,9 @@ public class WechatLedger implements SandboxResettable {
   public synchronized WechatOrder confirm(String outTradeNo, String authCode) {
     Instant now = clock.now();
     List<String> keys =
-        List.copyOf(orders.keySet()).stream()
-            .filter(k -> matchesConfirmation(orders.get(k), outTradeNo, authCode))
+        stored().stream()
+            .filter(o -> matchesConfirmation(o, outTradeNo, authCode))
+            .map(Ledger::key)
             .toList();
     if (keys.isEmpty()) {
       throw new WechatRefused(Refusal.NOTHING_TO_CONFIRM);
@@ -235,7 +212,7 @@ public class WechatLedger implements SandboxResettable {
 
   /** Whether this ledger holds a waiting payment-code order with this number or code. */
   public synchronized boolean awaitsConfirmation(String outTradeNo, String authCode) {
-    return orders.values().stream()
+    return stored().stream()
         .anyMatch(
             o ->
                 matchesConfirmation(o, outTradeNo, authCode) && o.state() == TradeState.USERPAYING);
@@ -243,12 +220,7 @@ public class WechatLedger implements SandboxResettable {
 
   /** Whether this ledger holds a payment-code order with this number or code, in any state. */
   public synchronized boolean holdsPaymentCodeOrder(String outTradeNo, String authCode) {
-    return orders.values().stream().anyMatch(o -> matchesConfirmation(o, outTradeNo, authCode));
-  }
-
-  public synchronized Optional<WechatOrder> find(String mchid, OrderRef ref) {
-    String key = keyOf(mchid, ref);
-    return Optional.ofNullable(key == null ? null : refreshed(key, clock.now()));
+    return stored().stream().anyMatch(o -> matchesConfirmation(o, outTradeNo, authCode));
   }
 
   /**
@@ -258,7 +230,7 @@ public class WechatLedger implements SandboxResettable {
   public synchronized Optional<WechatOrder> close(
       String mchid, String outTradeNo, boolean unknownIsSuccess, boolean closedIsSuccess) {
     Instant now = clock.now();
-    String key = keyOf(mchid, OrderRef.outTradeNo(outTradeNo));
+    String key = keyOf(mchid, OrderRef.byOutTradeNo(outTradeNo));
     WechatOrder order = key == null ? null : refreshed(key, now);
     if (order == null) {
       if (unknownIsSuccess) {
@@ -359,62 +331,24 @@ public class WechatLedger implements SandboxResettable {
             null);
     WechatOrder refunded =
         changed(order.withRefund(refund), Kind.REFUND_ACCEPTED, "wechat.refund", refund);
-    WechatOrder settled = refreshed(key(refunded.mchid(), refunded.outTradeNo()), now);
+    WechatOrder settled = refreshed(key(refunded), now);
     return new Refunded(settled, settled.refund(refund.outRefundNo()).orElseThrow(), true);
   }
 
   /** The refund with this out_refund_no of one of the merchant's orders, refreshed. */
   public synchronized Optional<Refunded> findRefund(String mchid, String outRefundNo) {
     return refundsByNo(mchid, outRefundNo)
-        .map(order -> refreshed(key(order.mchid(), order.outTradeNo()), clock.now()))
+        .map(order -> refreshed(key(order), clock.now()))
         .map(order -> new Refunded(order, order.refund(outRefundNo).orElseThrow(), false));
   }
 
-  /** Applies what time alone does: due password confirmations, refunds that settle. */
-  public synchronized void settleDue() {
-    Instant now = clock.now();
-    List.copyOf(pending).forEach(key -> refreshed(key, now));
-  }
-
-  public synchronized List<WechatOrder> byOutTradeNo(String outTradeNo) {
-    Instant now = clock.now();
-    return List.copyOf(orders.keySet()).stream()
-        .map(key -> refreshed(key, now))
-        .filter(o -> o.outTradeNo().equals(outTradeNo))
-        .toList();
-  }
-
-  public synchronized List<WechatOrder> all() {
-    return List.copyOf(orders.values());
-  }
-
-  public synchronized List<WechatOrder> page(int page, int size) {
-    List<WechatOrder> all = new ArrayList<>(orders.values());
-    int from = Math.min(all.size(), page * size);
-    return List.copyOf(all.subList(from, Math.min(all.size(), from + size)));
-  }
-
-  public synchronized int size() {
-    return orders.size();
-  }
-
-  /** Increases with every change, so persistence knows when to write. */
-  public long version() {
-    return version.get();
-  }
-
-  public synchronized void restore(List<WechatOrder> restored) {
-    reset();
-    restored.forEach(this::put);
-  }
-
+  /**
+   * The page as stored: WeChat's listing has never applied what time did (the janitor does within
+   * half a second), unlike a lookup.
+   */
   @Override
-  public synchronized void reset() {
-    orders.clear();
-    keysByTransactionId.clear();
-    keysByCodeUrl.clear();
-    pending.clear();
-    version.incrementAndGet();
+  public synchronized List<WechatOrder> page(int page, int size) {
+    return storedPage(page, size);
   }
 
   private Reversed closeByReversal(WechatOrder order, Instant now) {
@@ -487,7 +421,7 @@ public class WechatLedger implements SandboxResettable {
   }
 
   private WechatOrder byCodeUrl(String codeUrl, Instant now) {
-    String key = codeUrl == null ? null : keysByCodeUrl.get(codeUrl);
+    String key = keyOfCode(codeUrl);
     if (key == null) {
       throw new WechatRefused(Refusal.CODE_URL_UNKNOWN);
     }
@@ -499,7 +433,7 @@ public class WechatLedger implements SandboxResettable {
   }
 
   private Optional<WechatOrder> refundsByNo(String mchid, String outRefundNo) {
-    return orders.values().stream()
+    return stored().stream()
         .filter(o -> o.mchid().equals(mchid) && o.refund(outRefundNo).isPresent())
         .findFirst();
   }
@@ -510,8 +444,9 @@ public class WechatLedger implements SandboxResettable {
   }
 
   /** The order as time has left it: a due password confirmation pays it, due refunds settle. */
-  private WechatOrder refreshed(String key, Instant now) {
-    WechatOrder order = orders.get(key);
+  @Override
+  protected WechatOrder refreshed(String key, Instant now) {
+    WechatOrder order = stored(key);
     if (order == null) {
       return null;
     }
@@ -534,38 +469,5 @@ public class WechatLedger implements SandboxResettable {
     OrderChange change = new OrderChange(order, kind, trigger, refund);
     listeners.orderedStream().forEach(listener -> listener.orderChanged(change));
     return order;
-  }
-
-  private void put(WechatOrder order) {
-    String key = key(order.mchid(), order.outTradeNo());
-    orders.put(key, order);
-    if (order.codeUrl() != null) {
-      keysByCodeUrl.put(order.codeUrl(), key);
-    }
-    if (order.transactionId() != null) {
-      keysByTransactionId.put(order.transactionId(), key);
-    }
-    boolean waiting =
-        (order.state() == TradeState.USERPAYING && order.autoPayAt() != null)
-            || order.refunds().stream().anyMatch(r -> r.status() == RefundStatus.PROCESSING);
-    if (waiting) {
-      pending.add(key);
-    } else {
-      pending.remove(key);
-    }
-    version.incrementAndGet();
-  }
-
-  private String keyOf(String mchid, OrderRef ref) {
-    if (ref.transactionId() != null) {
-      String key = keysByTransactionId.get(ref.transactionId());
-      return key != null && orders.get(key).mchid().equals(mchid) ? key : null;
-    }
-    String key = key(mchid, ref.outTradeNo());
-    return orders.containsKey(key) ? key : null;
-  }
-
-  private static String key(String mchid, String outTradeNo) {
-    return mchid + '\u0000' + outTradeNo;
   }
 }

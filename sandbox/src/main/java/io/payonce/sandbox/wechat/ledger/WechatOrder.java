@@ -1,5 +1,6 @@
 package io.payonce.sandbox.wechat.ledger;
 
+import io.payonce.sandbox.ledger.LedgerEntry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,10 +35,33 @@ public record WechatOrder(
     Instant closedAt,
     Instant autoPayAt,
     List<WechatRefund> refunds,
-    Reversal reversal) {
+    Reversal reversal)
+    implements LedgerEntry {
 
   public WechatOrder {
     refunds = List.copyOf(refunds);
+  }
+
+  @Override
+  public String merchant() {
+    return mchid;
+  }
+
+  @Override
+  public String channelTradeNo() {
+    return transactionId;
+  }
+
+  @Override
+  public String scanCode() {
+    return codeUrl;
+  }
+
+  /** A buyer due to enter the password, or a refund to settle. */
+  @Override
+  public boolean waitsOnTime() {
+    return (state == TradeState.USERPAYING && autoPayAt != null)
+        || refunds.stream().anyMatch(r -> r.status() == RefundStatus.PROCESSING);
   }
 
   /** Fen held by refunds (all but closed ones) and by a reversal's refund. */
@@ -68,98 +92,30 @@ public record WechatOrder(
     if (!state.canMoveTo(next)) {
       throw new WechatRefused(Refusal.INVALID_REQUEST, "订单状态不允许: " + state + " → " + next);
     }
-    boolean paying = next == TradeState.SUCCESS;
-    boolean closing = next == TradeState.CLOSED || next == TradeState.PAYERROR;
-    return new WechatOrder(
-        mchid,
-        appid,
-        outTradeNo,
-        tradeType,
-        terms,
-        codeUrl,
-        codeUrlDeadline,
-        createdAt,
-        next,
-        transactionId,
-        openid,
-        authCode,
-        signType,
-        v2NotifyUrl,
-        paying ? at : paidAt,
-        closing ? at : closedAt,
-        null,
-        refunds,
-        reversal);
+    Progress moved = progress();
+    moved.state = next;
+    if (next == TradeState.SUCCESS) {
+      moved.paidAt = at;
+    }
+    if (next == TradeState.CLOSED || next == TradeState.PAYERROR) {
+      moved.closedAt = at;
+    }
+    moved.autoPayAt = null;
+    return moved.order();
   }
 
   WechatOrder paid(String newTransactionId, String buyer, Instant at) {
-    WechatOrder moved = moved(TradeState.SUCCESS, at);
-    return new WechatOrder(
-        mchid,
-        appid,
-        outTradeNo,
-        tradeType,
-        terms,
-        codeUrl,
-        codeUrlDeadline,
-        createdAt,
-        moved.state,
-        newTransactionId,
-        buyer,
-        authCode,
-        signType,
-        v2NotifyUrl,
-        moved.paidAt,
-        moved.closedAt,
-        null,
-        refunds,
-        reversal);
+    Progress paid = moved(TradeState.SUCCESS, at).progress();
+    paid.transactionId = newTransactionId;
+    paid.openid = buyer;
+    return paid.order();
   }
 
   WechatOrder withCodeUrl(String newCodeUrl, Instant deadline) {
-    return new WechatOrder(
-        mchid,
-        appid,
-        outTradeNo,
-        tradeType,
-        terms,
-        newCodeUrl,
-        deadline,
-        createdAt,
-        state,
-        transactionId,
-        openid,
-        authCode,
-        signType,
-        v2NotifyUrl,
-        paidAt,
-        closedAt,
-        autoPayAt,
-        refunds,
-        reversal);
-  }
-
-  WechatOrder withRefunds(List<WechatRefund> newRefunds, TradeState newState) {
-    return new WechatOrder(
-        mchid,
-        appid,
-        outTradeNo,
-        tradeType,
-        terms,
-        codeUrl,
-        codeUrlDeadline,
-        createdAt,
-        newState,
-        transactionId,
-        openid,
-        authCode,
-        signType,
-        v2NotifyUrl,
-        paidAt,
-        closedAt,
-        autoPayAt,
-        newRefunds,
-        reversal);
+    Progress renewed = progress();
+    renewed.codeUrl = newCodeUrl;
+    renewed.codeUrlDeadline = deadline;
+    return renewed.order();
   }
 
   WechatOrder withRefund(WechatRefund refund) {
@@ -180,32 +136,80 @@ public record WechatOrder(
     if (next != state && !state.canMoveTo(next)) {
       throw new WechatRefused(Refusal.INVALID_REQUEST);
     }
-    return withRefunds(all, next);
+    Progress refunded = progress();
+    refunded.state = next;
+    refunded.refunds = all;
+    return refunded.order();
   }
 
   WechatOrder reversed(Reversal newReversal, TradeState next) {
     if (next != state && !state.canMoveTo(next)) {
       throw new WechatRefused(Refusal.INVALID_REQUEST, "订单状态不允许撤销");
     }
-    return new WechatOrder(
-        mchid,
-        appid,
-        outTradeNo,
-        tradeType,
-        terms,
-        codeUrl,
-        codeUrlDeadline,
-        createdAt,
-        next,
-        transactionId,
-        openid,
-        authCode,
-        signType,
-        v2NotifyUrl,
-        paidAt,
-        state.paid() ? closedAt : newReversal.at(),
-        null,
-        refunds,
-        newReversal);
+    Progress reversed = progress();
+    reversed.state = next;
+    reversed.closedAt = state.paid() ? closedAt : newReversal.at();
+    reversed.autoPayAt = null;
+    reversed.reversal = newReversal;
+    return reversed.order();
+  }
+
+  private Progress progress() {
+    return new Progress(this);
+  }
+
+  /**
+   * What changes as an order moves on, taken from it to be changed and made into the next order;
+   * what the merchant placed stays as it was.
+   */
+  private static final class Progress {
+    private final WechatOrder placed;
+    private String codeUrl;
+    private Instant codeUrlDeadline;
+    private TradeState state;
+    private String transactionId;
+    private String openid;
+    private Instant paidAt;
+    private Instant closedAt;
+    private Instant autoPayAt;
+    private List<WechatRefund> refunds;
+    private Reversal reversal;
+
+    private Progress(WechatOrder order) {
+      this.placed = order;
+      this.codeUrl = order.codeUrl;
+      this.codeUrlDeadline = order.codeUrlDeadline;
+      this.state = order.state;
+      this.transactionId = order.transactionId;
+      this.openid = order.openid;
+      this.paidAt = order.paidAt;
+      this.closedAt = order.closedAt;
+      this.autoPayAt = order.autoPayAt;
+      this.refunds = order.refunds;
+      this.reversal = order.reversal;
+    }
+
+    private WechatOrder order() {
+      return new WechatOrder(
+          placed.mchid,
+          placed.appid,
+          placed.outTradeNo,
+          placed.tradeType,
+          placed.terms,
+          codeUrl,
+          codeUrlDeadline,
+          placed.createdAt,
+          state,
+          transactionId,
+          openid,
+          placed.authCode,
+          placed.signType,
+          placed.v2NotifyUrl,
+          paidAt,
+          closedAt,
+          autoPayAt,
+          refunds,
+          reversal);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.payonce.sandbox.wechat.notify;
 
+import io.payonce.sandbox.notify.Notifier;
 import io.payonce.sandbox.wechat.V2Signature;
 import io.payonce.sandbox.wechat.WechatIds;
 import io.payonce.sandbox.wechat.WechatMerchant;
@@ -32,7 +33,7 @@ final class NotifyMessages {
     this.realTime = realTime;
   }
 
-  record Message(Map<String, String> headers, String body) {}
+  record Message(Map<String, String> headers, String body) implements Notifier.Request {}
 
   record Chaos(boolean tamperAmount, boolean badSignature) {}
 

@@ -1,5 +1,6 @@
 package io.payonce.sandbox.wechat.notify;
 
+import io.payonce.sandbox.notify.PendingNotice;
 import java.time.Instant;
 import java.util.Map;
 
@@ -29,7 +30,8 @@ public record PendingNotify(
     String plaintext,
     Map<String, String> fields,
     int attempts,
-    Instant nextAttemptAt) {
+    Instant nextAttemptAt)
+    implements PendingNotice<PendingNotify> {
 
   /** The notify's protocol. */
   public enum Kind {
@@ -39,7 +41,8 @@ public record PendingNotify(
     V2
   }
 
-  PendingNotify attempted(Instant next) {
+  @Override
+  public PendingNotify attempted(Instant next) {
     return new PendingNotify(
         notifyId,
         kind,

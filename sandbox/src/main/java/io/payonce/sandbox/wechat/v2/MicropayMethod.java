@@ -28,30 +28,21 @@ import org.springframework.stereotype.Component;
  * (micropay has no notify at WeChat; the merchant's v2NotifyUrl setting does the same for all).
  */
 @Component
-class MicropayMethod implements V2Method {
+class MicropayMethod extends V2Method {
 
   private final WechatLedger ledger;
   private final SandboxClock clock;
   private final Duration confirmAfter;
 
   MicropayMethod(WechatLedger ledger, SandboxClock clock, SandboxProperties properties) {
+    super("wechat.micropay", "/pay/micropay");
     this.ledger = ledger;
     this.clock = clock;
     this.confirmAfter = properties.getWechat().getMicropayConfirmAfter();
   }
 
   @Override
-  public String name() {
-    return "wechat.micropay";
-  }
-
-  @Override
-  public String path() {
-    return "/pay/micropay";
-  }
-
-  @Override
-  public V2Reply handle(V2Call call) {
+  V2Reply handle(V2Call call) {
     String outTradeNo = call.outTradeNo();
     String body = call.required("body");
     if (body.codePointCount(0, body.length()) > 127) {

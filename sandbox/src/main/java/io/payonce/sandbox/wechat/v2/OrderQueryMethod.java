@@ -12,26 +12,17 @@ import org.springframework.stereotype.Component;
  * transaction_id or out_trade_no; result_code SUCCESS with trade_state, or ORDERNOTEXIST.
  */
 @Component
-class OrderQueryMethod implements V2Method {
+class OrderQueryMethod extends V2Method {
 
   private final WechatLedger ledger;
 
   OrderQueryMethod(WechatLedger ledger) {
+    super("wechat.orderquery", "/pay/orderquery");
     this.ledger = ledger;
   }
 
   @Override
-  public String name() {
-    return "wechat.orderquery";
-  }
-
-  @Override
-  public String path() {
-    return "/pay/orderquery";
-  }
-
-  @Override
-  public V2Reply handle(V2Call call) {
+  V2Reply handle(V2Call call) {
     WechatOrder order =
         ledger
             .find(call.merchant().mchid(), call.ref())

@@ -22,28 +22,19 @@ import org.springframework.stereotype.Component;
  * added fields (WeChat's signature rules say so; WxJava does).
  */
 @Component
-class ReverseMethod implements V2Method {
+class ReverseMethod extends V2Method {
 
   private final WechatLedger ledger;
   private final Chaos chaos;
 
   ReverseMethod(WechatLedger ledger, Chaos chaos) {
+    super("wechat.reverse", "/secapi/pay/reverse");
     this.ledger = ledger;
     this.chaos = chaos;
   }
 
   @Override
-  public String name() {
-    return "wechat.reverse";
-  }
-
-  @Override
-  public String path() {
-    return "/secapi/pay/reverse";
-  }
-
-  @Override
-  public V2Reply handle(V2Call call) {
+  V2Reply handle(V2Call call) {
     String outTradeNo = call.text("out_trade_no");
     WechatLedger.ReversePolicy policy =
         new WechatLedger.ReversePolicy(
@@ -60,7 +51,7 @@ class ReverseMethod implements V2Method {
 
   /** USERPAYING and system errors ask for another reverse later (recall=Y); others do not. */
   @Override
-  public V2Reply refused(WechatRefused refused) {
+  V2Reply refused(WechatRefused refused) {
     boolean again = refused.refusal() == Refusal.REVERSE_WHILE_USERPAYING;
     return V2Reply.refused(refused.refusal(), refused.getMessage())
         .with("recall", again ? "Y" : "N");

@@ -1,8 +1,8 @@
 package io.payonce.sandbox.wechat.v2;
 
+import io.payonce.sandbox.ledger.OrderRef;
 import io.payonce.sandbox.wechat.WechatMerchant;
 import io.payonce.sandbox.wechat.ledger.Refusal;
-import io.payonce.sandbox.wechat.ledger.WechatLedger.OrderRef;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
 import java.util.Map;
 import java.util.regex.Pattern;

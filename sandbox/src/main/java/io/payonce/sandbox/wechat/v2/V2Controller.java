@@ -1,11 +1,10 @@
 package io.payonce.sandbox.wechat.v2;
 
+import io.payonce.sandbox.web.DelayedReplies;
 import io.payonce.sandbox.wechat.WechatSandbox;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -37,14 +36,6 @@ class V2Controller {
         ResponseEntity.ok()
             .contentType(new MediaType("text", "xml", StandardCharsets.UTF_8))
             .body(exchange.body().getBytes(StandardCharsets.UTF_8));
-    DeferredResult<ResponseEntity<byte[]>> result =
-        new DeferredResult<>(exchange.delayMillis() + 60_000L);
-    if (exchange.delayMillis() <= 0) {
-      result.setResult(response);
-    } else {
-      CompletableFuture.delayedExecutor(exchange.delayMillis(), TimeUnit.MILLISECONDS)
-          .execute(() -> result.setResult(response));
-    }
-    return result;
+    return DelayedReplies.after(exchange.delayMillis(), response);
   }
 }

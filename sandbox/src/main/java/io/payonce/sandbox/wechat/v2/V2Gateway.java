@@ -1,7 +1,6 @@
 package io.payonce.sandbox.wechat.v2;
 
-import io.payonce.sandbox.chaos.Chaos;
-import io.payonce.sandbox.chaos.ChaosKnob;
+import io.payonce.sandbox.chaos.GatewayChaos;
 import io.payonce.sandbox.clock.SandboxClock;
 import io.payonce.sandbox.wechat.V2Signature;
 import io.payonce.sandbox.wechat.WechatCallLog;
@@ -34,19 +33,19 @@ class V2Gateway {
   private final Map<String, V2Method> methods;
   private final WechatMerchants merchants;
   private final WechatCallLog calls;
-  private final Chaos chaos;
+  private final GatewayChaos gatewayChaos;
   private final SandboxClock clock;
 
   V2Gateway(
       List<V2Method> methods,
       WechatMerchants merchants,
       WechatCallLog calls,
-      Chaos chaos,
+      GatewayChaos gatewayChaos,
       SandboxClock clock) {
     this.methods = methods.stream().collect(Collectors.toMap(V2Method::path, Function.identity()));
     this.merchants = merchants;
     this.calls = calls;
-    this.chaos = chaos;
+    this.gatewayChaos = gatewayChaos;
     this.clock = clock;
   }
 
@@ -68,26 +67,16 @@ class V2Gateway {
       merchant = verified(fields);
       String signType = fields.get("sign_type") == null ? V2Signature.MD5 : fields.get("sign_type");
       V2Call call = new V2Call(method.name(), merchant, fields, signType);
-      delay = chaos.number(ChaosKnob.GATEWAY_LATENCY_MS, method.name(), outTradeNo);
-      if (delay > 0) {
-        applied.add("gatewayLatencyMs");
-      }
-      V2Reply reply;
-      if (chaos.roll(ChaosKnob.GATEWAY_ERROR_RATE, method.name(), outTradeNo)) {
-        applied.add("gatewayErrorRate");
-        reply = V2Reply.fail("SYSTEMERROR", "系统超时", Map.of());
-        reply = method.name().equals("wechat.reverse") ? reply.with("recall", "Y") : reply;
-      } else {
-        reply = dispatch(method, call);
-      }
-      if (chaos.flag(ChaosKnob.COMMIT_THEN_TIMEOUT, method.name(), outTradeNo)) {
-        applied.add("commitThenTimeout");
-        delay += chaos.number(ChaosKnob.COMMIT_THEN_TIMEOUT_STALL_MS, method.name(), outTradeNo);
-      }
-      boolean forge = chaos.flag(ChaosKnob.GATEWAY_BAD_SIGNATURE, method.name(), outTradeNo);
-      if (forge) {
-        applied.add("gatewayBadSignature");
-      }
+      GatewayChaos.Delayed<V2Reply> delayed =
+          gatewayChaos.run(
+              method.name(),
+              outTradeNo,
+              applied,
+              () -> injectedError(method),
+              () -> dispatch(method, call));
+      V2Reply reply = delayed.reply();
+      delay = delayed.delayMillis();
+      boolean forge = gatewayChaos.forgesSignature(method.name(), outTradeNo, applied);
       answer = signed(call, reply, forge);
       code = reply.errCode();
       message = reply.errCodeDes();
@@ -108,6 +97,12 @@ class V2Gateway {
             message,
             List.copyOf(applied)));
     return new Exchange(answer, delay);
+  }
+
+  /** A system error, whose outcome is unknown; reverse also asks to be called again. */
+  private static V2Reply injectedError(V2Method method) {
+    V2Reply reply = V2Reply.fail("SYSTEMERROR", "系统超时", Map.of());
+    return method.name().equals("wechat.reverse") ? reply.with("recall", "Y") : reply;
   }
 
   private V2Reply dispatch(V2Method method, V2Call call) {

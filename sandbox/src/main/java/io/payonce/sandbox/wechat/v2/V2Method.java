@@ -1,18 +1,34 @@
 package io.payonce.sandbox.wechat.v2;
 
+import io.payonce.sandbox.wechat.ledger.WechatRefused;
+
 /** One APIv2 endpoint. Ledger refusals are thrown as WechatRefused and become FAIL results. */
-interface V2Method {
+abstract class V2Method {
 
-  /** The name chaos scopes and the call log use, e.g. {@code wechat.micropay}. */
-  String name();
+  private final String name;
+  private final String path;
 
-  /** The path below {@code /sandbox/wechat}, e.g. {@code /pay/micropay}. */
-  String path();
+  /**
+   * @param name what chaos scopes and the call log use, e.g. {@code wechat.micropay}
+   * @param path the path below {@code /sandbox/wechat}, e.g. {@code /pay/micropay}
+   */
+  V2Method(String name, String path) {
+    this.name = name;
+    this.path = path;
+  }
 
-  V2Reply handle(V2Call call);
+  final String name() {
+    return name;
+  }
+
+  final String path() {
+    return path;
+  }
+
+  abstract V2Reply handle(V2Call call);
 
   /** What a refusal answers; reverse adds its recall flag. */
-  default V2Reply refused(io.payonce.sandbox.wechat.ledger.WechatRefused refused) {
+  V2Reply refused(WechatRefused refused) {
     return V2Reply.refused(refused.refusal(), refused.getMessage());
   }
 }

@@ -16,8 +16,6 @@ import com.github.binarywang.wxpay.service.WxPayService;
 import com.github.binarywang.wxpay.service.impl.WxPayServiceImpl;
 import com.wechat.pay.java.service.payments.model.Transaction;
 import io.payonce.sandbox.SandboxIntegrationTest;
-import io.payonce.sandbox.keys.RsaKeys;
-import io.payonce.sandbox.wechat.WechatMerchant;
 import io.payonce.sandbox.wechat.WechatNotifyReceiver;
 import io.payonce.sandbox.wechat.WechatSandboxTestSupport;
 import io.payonce.sandbox.wechat.wallet.TestPaymentCode;
@@ -236,16 +234,7 @@ class WechatApiV2IntegrationTests extends WechatSandboxTestSupport {
 
   @Test
   void theV2NotifyIsSentWhereTheMerchantAskedAndWxJavaVerifiesIt() throws WxPayException {
-    sandbox.registerMerchant(
-        new WechatMerchant(
-            MCHID,
-            APPID,
-            RsaKeys.encode(MERCHANT_KEYS.getPublic()),
-            SERIAL,
-            API_V3_KEY,
-            V2_KEY,
-            receiver.v2Url(),
-            null));
+    registerMerchant(receiver.v2Url());
     String outTradeNo = outTradeNo();
 
     hmac.micropay(micropay(outTradeNo, 9, TestPaymentCode.PAYS_AT_ONCE));
@@ -264,16 +253,7 @@ class WechatApiV2IntegrationTests extends WechatSandboxTestSupport {
   @Test
   void aV2NotifyNotAcknowledgedWithReturnCodeSuccessIsRetriedAndNativeOrdersGetBothKinds()
       throws WxPayException {
-    sandbox.registerMerchant(
-        new WechatMerchant(
-            MCHID,
-            APPID,
-            RsaKeys.encode(MERCHANT_KEYS.getPublic()),
-            SERIAL,
-            API_V3_KEY,
-            V2_KEY,
-            receiver.v2Url(),
-            null));
+    registerMerchant(receiver.v2Url());
     receiver.replyNext(200);
     String outTradeNo = outTradeNo();
     md5.micropay(micropay(outTradeNo, 2, TestPaymentCode.PAYS_AT_ONCE));
@@ -300,16 +280,7 @@ class WechatApiV2IntegrationTests extends WechatSandboxTestSupport {
 
     putChaos(Map.of("method", "wechat.micropay", "gatewayErrorRate", 0.0));
     putChaos(Map.of("tamperAmount", true));
-    sandbox.registerMerchant(
-        new WechatMerchant(
-            MCHID,
-            APPID,
-            RsaKeys.encode(MERCHANT_KEYS.getPublic()),
-            SERIAL,
-            API_V3_KEY,
-            V2_KEY,
-            receiver.v2Url(),
-            null));
+    registerMerchant(receiver.v2Url());
     String tampered = outTradeNo();
     md5.micropay(micropay(tampered, 1, TestPaymentCode.PAYS_AT_ONCE));
     await().until(() -> !receiver.containing(tampered).isEmpty());
