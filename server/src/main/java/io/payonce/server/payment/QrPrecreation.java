@@ -94,10 +94,12 @@ public class QrPrecreation {
 
   /**
    * As {@link #precreate(OrderRef, Channel, String)}; with {@code refresh}, the cashier's explicit
-   * "new QR code": the payment in flight is replaced by a new one (new out_trade_no) once its code
-   * provably can't be paid — closed at the channel, or expired there. A code nobody has scanned and
-   * that is still alive is returned as it is: it is as good as a new one, and replacing it could
-   * leave two payable codes. An expired payment is replaced the same way without {@code refresh}.
+   * "new QR code": the payment whose code was issued when the request came is replaced by a new one
+   * (new out_trade_no) once its code provably can't be paid — closed at the channel, or expired
+   * there; a code issued meanwhile by another request is answered, not replaced. A code nobody has
+   * scanned and that is still alive is returned as it is: it is as good as a new one, and replacing
+   * it could leave two payable codes. An expired payment is replaced the same way without {@code
+   * refresh}.
    */
   public PrecreateAnswer precreate(
       OrderRef ref, Channel channel, String requestId, boolean refresh) {
@@ -117,6 +119,13 @@ public class QrPrecreation {
     if (!order.status().isPayable()) {
       throw new OrderNotPayableException(order.id(), order.status());
     }
+    // A refresh replaces the code the caller was shown — the one issued when it asked — and no
+    // other: a code another request issues meanwhile (a concurrent refresh that won) is answered,
+    // never replaced, so every code a 200 handed out stays payable until a later request asks.
+    Long replacing =
+        refresh
+            ? first.inFlight().filter(QrPrecreation::isIssued).map(Payment::payId).orElse(null)
+            : null;
     for (int attempt = 1; ; attempt++) {
       Instant now = now();
       Instant leaseUntil = now.plus(props.callLease());
@@ -136,7 +145,17 @@ public class QrPrecreation {
       if (opened.created()) {
         step = callChannel(order, opened.payment(), leaseUntil);
       } else if (isQrOn(opened.payment(), channel)) {
-        step = joinInFlight(order, opened.payment(), refresh);
+        step =
+            joinInFlight(
+                order,
+                opened.payment(),
+                replacing != null && replacing == opened.payment().payId());
+      } else if (opened.payment().kind() == PaymentKind.QR
+          && replacing != null
+          && replacing != opened.payment().payId()) {
+        // A refresh whose code another request replaced by one on another channel meanwhile: that
+        // code was handed out after this request was made, and is not this request's to close.
+        throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
       } else if (opened.payment().kind() == PaymentKind.QR) {
         step = switchFrom(order, opened.payment(), channel);
       } else {
@@ -164,6 +183,11 @@ public class QrPrecreation {
   private record SlotFreed() implements Step {}
 
   private static final Step SLOT_FREED = new SlotFreed();
+
+  /** Whether the payment's code was handed out: there is a code a caller may want replaced. */
+  private static boolean isIssued(Payment payment) {
+    return payment.status() == PaymentStatus.PRECREATED || payment.status() == PaymentStatus.PAYING;
+  }
 
   private static boolean isQrOn(Payment payment, Channel channel) {
     return payment.channel() == channel && payment.kind() == PaymentKind.QR;
