@@ -4,8 +4,12 @@ import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomize
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.cfg.MutableCoercionConfig;
 import tools.jackson.databind.type.LogicalType;
 
 /**
@@ -22,6 +26,62 @@ class StrictJson {
   @Bean
   JsonMapperBuilderCustomizer noDuplicateKeys() {
     return builder -> builder.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+  }
+
+  /**
+   * Nor is a text, a number or a boolean any other of them: {@code "refresh": 1}, {@code "true"},
+   * {@code ""} are not true or false, {@code "12"} and {@code 1.5} are not whole numbers, {@code 0}
+   * names no enum constant. Each is the client's mistake, answered with a validation problem naming
+   * the field, before anything changes.
+   */
+  @Bean
+  JsonMapperBuilderCustomizer noCoercedScalars() {
+    return builder ->
+        builder
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .withCoercionConfig(
+                LogicalType.Boolean,
+                config ->
+                    fail(
+                        config,
+                        CoercionInputShape.Integer,
+                        CoercionInputShape.Float,
+                        CoercionInputShape.String,
+                        CoercionInputShape.EmptyString))
+            .withCoercionConfig(
+                LogicalType.Integer,
+                config ->
+                    fail(
+                        config,
+                        CoercionInputShape.Float,
+                        CoercionInputShape.Boolean,
+                        CoercionInputShape.String,
+                        CoercionInputShape.EmptyString))
+            .withCoercionConfig(
+                LogicalType.Float,
+                config ->
+                    fail(
+                        config,
+                        CoercionInputShape.Boolean,
+                        CoercionInputShape.String,
+                        CoercionInputShape.EmptyString))
+            .withCoercionConfig(
+                LogicalType.Enum,
+                config ->
+                    fail(
+                        config,
+                        CoercionInputShape.Integer,
+                        CoercionInputShape.Float,
+                        CoercionInputShape.Boolean,
+                        CoercionInputShape.EmptyString));
+  }
+
+  private static void fail(MutableCoercionConfig config, CoercionInputShape... shapes) {
+    for (CoercionInputShape shape : shapes) {
+      config.setCoercion(shape, CoercionAction.Fail);
+    }
   }
 
   @Bean
