@@ -7,6 +7,7 @@ import java.util.Base64;
 import java.util.Map;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
@@ -17,9 +18,15 @@ import org.springframework.core.env.MapPropertySource;
  * a channel call it might make (a duplicate payment's refund) fails as "unknown" and is completed
  * later by the server's refund janitor. Any configured value wins.
  */
-public class OfflineCommandKeys implements EnvironmentPostProcessor {
+public class OfflineCommandKeys implements EnvironmentPostProcessor, Ordered {
 
   static final String OFFLINE = "payonce.offline-command";
+
+  /** Before the check of required settings, which then finds these. */
+  @Override
+  public int getOrder() {
+    return Ordered.LOWEST_PRECEDENCE - 1;
+  }
 
   @Override
   public void postProcessEnvironment(
