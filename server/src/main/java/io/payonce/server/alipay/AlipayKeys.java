@@ -44,23 +44,15 @@ record AlipayKeys(String merchantPrivateKey, String merchantPublicKey, String al
    */
   static AlipayKeys fromPrivateKey(String merchantPrivateKey, String alipayPublicKey) {
     try {
-      java.security.KeyFactory rsa = java.security.KeyFactory.getInstance("RSA");
-      var privateKey =
-          (java.security.interfaces.RSAPrivateCrtKey)
-              rsa.generatePrivate(
-                  new java.security.spec.PKCS8EncodedKeySpec(
-                      Base64.getDecoder().decode(merchantPrivateKey)));
-      var publicKey =
-          rsa.generatePublic(
-              new java.security.spec.RSAPublicKeySpec(
-                  privateKey.getModulus(), privateKey.getPublicExponent()));
       return new AlipayKeys(
           merchantPrivateKey,
-          Base64.getEncoder().encodeToString(publicKey.getEncoded()),
+          Base64.getEncoder()
+              .encodeToString(
+                  io.payonce.server.channel.RsaKeyMaterial.publicOfPrivate(
+                          merchantPrivateKey, "payonce.alipay.private-key")
+                      .getEncoded()),
           alipayPublicKey);
-    } catch (java.security.GeneralSecurityException
-        | IllegalArgumentException
-        | ClassCastException e) {
+    } catch (io.payonce.server.channel.InvalidChannelSettingsException e) {
       throw new IllegalStateException("payonce.alipay.private-key is not an RSA PKCS#8 key", e);
     }
   }

@@ -18,6 +18,10 @@ public class RequiredSettingsCheck implements EnvironmentPostProcessor, Ordered 
   @Override
   public void postProcessEnvironment(
       ConfigurableEnvironment environment, SpringApplication application) {
+    if (!isTheServer(application)) {
+      // Another application on this class path (the standalone sandbox): not ours to check.
+      return;
+    }
     List<RequiredSetting> missing = new ArrayList<>();
     for (SettingsRequirement requirement :
         SpringFactoriesLoader.forDefaultResourceLocation(
@@ -28,6 +32,14 @@ public class RequiredSettingsCheck implements EnvironmentPostProcessor, Ordered 
     if (!missing.isEmpty()) {
       throw new MissingSettingsException(missing);
     }
+  }
+
+  private static boolean isTheServer(SpringApplication application) {
+    return application.getAllSources().stream()
+        .anyMatch(
+            source ->
+                source instanceof Class<?> type
+                    && type.getName().equals("io.payonce.server.PayOnceApplication"));
   }
 
   /** After the profiles' files are read (config data), and after our own defaults. */

@@ -36,7 +36,51 @@ record WechatKeys(
         props.platformPublicKeyId());
   }
 
-  /** A fresh merchant (RSA-2048 pair, serial, APIv3 and APIv2 keys) for a sandbox. */
+  /**
+   * The configured merchant, to be registered with a sandbox: every instance of a deployment
+   * registers the same keys, so none of them replaces another's (a generated merchant per instance
+   * would leave only the last one to start able to call).
+   *
+   * @throws IllegalStateException if only some of the merchant's keys are configured
+   */
+  static WechatKeys configuredForSandbox(
+      WechatProperties props, String platformPublicKey, String platformPublicKeyId) {
+    java.util.List<String> missing = new java.util.ArrayList<>();
+    if (!WechatProperties.present(props.merchantSerialNumber())) {
+      missing.add("payonce.wechat.merchant-serial-number");
+    }
+    if (!WechatProperties.present(props.apiV3Key())) {
+      missing.add("payonce.wechat.api-v3-key");
+    }
+    if (!WechatProperties.present(props.v2Key())) {
+      missing.add("payonce.wechat.v2-key");
+    }
+    if (!missing.isEmpty()) {
+      throw new IllegalStateException(
+          "payonce.wechat.merchant-private-key is set, so the sandbox gets this merchant: set "
+              + String.join(", ", missing)
+              + " too (the same on every instance)");
+    }
+    String privateKey =
+        io.payonce.server.channel.RsaKeyMaterial.compact(props.merchantPrivateKey());
+    return new WechatKeys(
+        privateKey,
+        Base64.getEncoder()
+            .encodeToString(
+                io.payonce.server.channel.RsaKeyMaterial.publicOfPrivate(
+                        privateKey, "payonce.wechat.merchant-private-key")
+                    .getEncoded()),
+        props.merchantSerialNumber(),
+        props.apiV3Key(),
+        props.v2Key(),
+        platformPublicKey,
+        platformPublicKeyId);
+  }
+
+  /**
+   * A fresh merchant (RSA-2048 pair, serial, APIv3 and APIv2 keys) for a sandbox: one instance's
+   * demo only.
+   */
   static WechatKeys generateForSandbox(String platformPublicKey, String platformPublicKeyId) {
     KeyPair pair = rsa2048();
     Base64.Encoder b64 = Base64.getEncoder();

@@ -45,9 +45,12 @@ final class WechatKeysResolver {
       WechatProperties props, String sandboxUrl, String notifyUrl, String v2NotifyUrl) {
     SandboxEnrollment sandbox = new SandboxEnrollment(sandboxUrl);
     JsonNode platform = sandbox.read("/sandbox/wechat/platform-key");
+    String platformKey = platform.path("publicKeyPem").asString();
+    String platformKeyId = platform.path("publicKeyId").asString();
     WechatKeys keys =
-        WechatKeys.generateForSandbox(
-            platform.path("publicKeyPem").asString(), platform.path("publicKeyId").asString());
+        WechatProperties.present(props.merchantPrivateKey())
+            ? WechatKeys.configuredForSandbox(props, platformKey, platformKeyId)
+            : WechatKeys.generateForSandbox(platformKey, platformKeyId);
     Map<String, String> merchant = new LinkedHashMap<>();
     merchant.put("mchid", props.mchid());
     merchant.put("appid", props.appid());

@@ -44,6 +44,23 @@ public class WechatSettings implements SettingsRequirement {
                   + " behind a load balancer, the load balancer's address + /pay/wechat/notify"));
     }
     if (present(environment, "payonce.wechat.sandbox-url")) {
+      if (present(environment, "payonce.wechat.merchant-private-key")) {
+        // The deployment's own merchant, registered with the sandbox by every instance alike.
+        for (String property :
+            List.of(
+                "payonce.wechat.merchant-serial-number",
+                "payonce.wechat.api-v3-key",
+                "payonce.wechat.v2-key")) {
+          if (!present(environment, property)) {
+            missing.add(
+                new RequiredSetting(
+                    property,
+                    MERCHANT.get(property)
+                        + ": with merchant-private-key, the sandbox is given this merchant, the"
+                        + " same on every instance"));
+          }
+        }
+      }
       return missing;
     }
     MERCHANT.forEach(

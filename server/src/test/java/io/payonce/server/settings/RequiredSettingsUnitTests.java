@@ -104,9 +104,26 @@ class RequiredSettingsUnitTests {
                     .contains("payonce.apps.master-key", "payonce.alipay.notify-url"));
   }
 
+  @Test
+  void anotherApplicationOnTheClassPathIsNotChecked() {
+    StandardEnvironment environment = new StandardEnvironment();
+
+    new RequiredSettingsCheck()
+        .postProcessEnvironment(environment, new SpringApplication(Object.class));
+  }
+
+  @Test
+  void aPlaceholderResolvedOnlyOnceTheServerRunsCountsAsSet() {
+    Map<String, Object> settings = new HashMap<>(ALIPAY);
+    settings.put("payonce.alipay.notify-url", "http://127.0.0.1:${local.server.port}/pay/notify");
+
+    check(settings);
+  }
+
   private static void check(Map<String, Object> settings) {
     StandardEnvironment environment = new StandardEnvironment();
     environment.getPropertySources().addFirst(new MapPropertySource("test", settings));
-    new RequiredSettingsCheck().postProcessEnvironment(environment, new SpringApplication());
+    new RequiredSettingsCheck()
+        .postProcessEnvironment(environment, new SpringApplication(PayOnceApplication.class));
   }
 }
