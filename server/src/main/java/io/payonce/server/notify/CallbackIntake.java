@@ -1,5 +1,6 @@
 package io.payonce.server.notify;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.chaos.CrashPoints;
 import io.payonce.server.journal.TransitionSource;
@@ -30,6 +31,7 @@ import org.springframework.stereotype.Service;
  * books, now or before, so that it keeps delivering everything else.
  */
 @Service
+@org.springframework.boot.context.properties.EnableConfigurationProperties(CallbackProperties.class)
 public class CallbackIntake {
 
   private static final Logger log = LoggerFactory.getLogger(CallbackIntake.class);
@@ -39,6 +41,8 @@ public class CallbackIntake {
   private final Refunds refunds;
   private final NotifyReceipts receipts;
   private final Alarms alarms;
+  private final CallbackDoor door;
+  private final MeterRegistry meters;
   private final Clock clock;
 
   CallbackIntake(
@@ -47,21 +51,36 @@ public class CallbackIntake {
       Refunds refunds,
       NotifyReceipts receipts,
       Alarms alarms,
+      CallbackProperties props,
+      MeterRegistry meters,
       Clock clock) {
     this.applier = applier;
     this.routing = routing;
     this.refunds = refunds;
     this.receipts = receipts;
     this.alarms = alarms;
+    this.door =
+        new CallbackDoor(
+            props.unprovenPerSourcePerMinute(),
+            props.trustVerifiedSourceFor(),
+            io.github.bucket4j.TimeMeter.SYSTEM_NANOTIME);
+    this.meters = meters;
     this.clock = clock;
   }
 
   /** Takes one delivery and answers it in the protocol's words. */
   public CallbackReply take(CallbackProtocol protocol, CallbackDelivery delivery) {
+    if (!door.admits(delivery.source())) {
+      // Too much from this source that proved nothing: refused unread, and only counted.
+      meters.counter("payonce.callbacks.held", "channel", protocol.channel().name()).increment();
+      return protocol.reply(Verdict.REFUSED);
+    }
     CallbackReading reading = protocol.read(delivery);
     if (reading instanceof Unproven unproven) {
+      door.unproven(delivery.source());
       return unproven(protocol, unproven);
     }
+    door.verified(delivery.source());
     if (reading instanceof Refused refused) {
       return refused(protocol, refused);
     }

@@ -80,10 +80,11 @@ class CallbackController {
     if (protocol.body() == CallbackProtocol.Body.FORM) {
       Map<String, String> form = new LinkedHashMap<>();
       request.getParameterMap().forEach((name, values) -> form.put(name, values[0]));
-      return new CallbackDelivery(configKey(request), headers, form, "");
+      return new CallbackDelivery(request.getRemoteAddr(), configKey(request), headers, form, "");
     }
     String body = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    return new CallbackDelivery(configKey(request), headers, Map.of(), body);
+    return new CallbackDelivery(
+        request.getRemoteAddr(), configKey(request), headers, Map.of(), body);
   }
 
   @SuppressWarnings("unchecked")
