@@ -6,7 +6,12 @@ public enum TradeState {
    * The channel has no such trade (an Alipay QR nobody has scanned yet, or a number never used).
    */
   NOT_FOUND,
-  /** The trade exists and waits for the buyer to pay. */
+  /**
+   * The trade exists, and nobody has started paying it (a WeChat Pay code from prepay on): our
+   * books need no change for it.
+   */
+  OPEN,
+  /** The buyer has started paying (scanned the code, is entering a password). */
   WAIT_BUYER_PAY,
   /** The buyer paid. */
   SUCCESS,
@@ -14,6 +19,11 @@ public enum TradeState {
   FINISHED,
   /** Closed unpaid, or fully refunded after payment. */
   CLOSED;
+
+  /** Money was not taken, and still may be: the trade is open or being paid. */
+  public boolean payable() {
+    return this == OPEN || this == WAIT_BUYER_PAY;
+  }
 
   /** Money was taken from the buyer for this trade. */
   public boolean paid() {

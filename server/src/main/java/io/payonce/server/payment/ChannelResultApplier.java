@@ -148,7 +148,7 @@ public class ChannelResultApplier {
       case WAIT_BUYER_PAY ->
           move(payment, PaymentStatus.PAYING, source, "buyer opened the trade", trade);
       case CLOSED -> move(payment, PaymentStatus.CLOSED, source, "channel closed the trade", trade);
-      case NOT_FOUND -> new ApplyResult(ApplyResult.Kind.NO_CHANGE, payment.status());
+      case NOT_FOUND, OPEN -> new ApplyResult(ApplyResult.Kind.NO_CHANGE, payment.status());
     };
   }
 

@@ -85,7 +85,7 @@ public class PaymentCloser {
           why + "; never scanned, watched until " + watchUntil,
           watchUntil);
     }
-    // WAIT_BUYER_PAY: the buyer scanned after our close call; close again.
+    // OPEN or WAIT_BUYER_PAY: not closed yet (the buyer scanned after our close call); close again.
     return close(payment, why);
   }
 

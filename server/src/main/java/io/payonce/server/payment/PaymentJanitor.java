@@ -134,8 +134,7 @@ public class PaymentJanitor {
     if (trade.state() != TradeState.NOT_FOUND) {
       applier.apply(trade, TransitionSource.JANITOR, null);
     }
-    boolean unpaid =
-        trade.state() == TradeState.NOT_FOUND || trade.state() == TradeState.WAIT_BUYER_PAY;
+    boolean unpaid = trade.state() == TradeState.NOT_FOUND || trade.state().payable();
     if (payment.watchUntil() != null
         && !trade.state().paid()
         && !now.isBefore(payment.watchUntil())) {

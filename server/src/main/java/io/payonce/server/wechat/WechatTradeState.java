@@ -15,9 +15,12 @@ final class WechatTradeState {
     return switch (state) {
       // REFUND: paid, and a refund has started; the money was taken all the same.
       case SUCCESS, REFUND -> TradeState.SUCCESS;
-      // The trade exists from prepay on (NOTPAY), unlike an unscanned Alipay code.
-      // ACCEPT: received, being paid (a payment-code state); none of them took money yet.
-      case NOTPAY, USERPAYING, ACCEPT -> TradeState.WAIT_BUYER_PAY;
+      // The trade exists from prepay on (NOTPAY), unlike an unscanned Alipay code: open, and
+      // nothing says anyone scanned it.
+      case NOTPAY -> TradeState.OPEN;
+      // USERPAYING: the buyer is entering the password; ACCEPT: received, being paid (payment
+      // code states). Neither took money yet.
+      case USERPAYING, ACCEPT -> TradeState.WAIT_BUYER_PAY;
       // PAYERROR: the payment failed; REVOKED: reversed. Neither took money.
       case CLOSED, REVOKED, PAYERROR -> TradeState.CLOSED;
     };

@@ -50,6 +50,19 @@ abstract class WechatScanToPayIntegrationTests {
   }
 
   @Test
+  void aQueryOfACodeNobodyPaysChangesNothing() {
+    String orderNo = http.createOrder("2.40");
+    Answer qr = http.wechatPrecreate(orderNo);
+
+    Answer asked = http.query(orderNo);
+    Answer again = http.query(orderNo);
+
+    assertThat(asked.json().path("payment").path("status").asString()).isEqualTo("PRECREATED");
+    assertThat(again.json().path("payment").path("status").asString()).isEqualTo("PRECREATED");
+    assertThat(transitionsTo(http.payment(qr.text("outTradeNo")).json(), "PAYING")).isZero();
+  }
+
+  @Test
   void aDroppedNotifyIsMadeGoodByTheBuyersQuery() {
     String orderNo = http.createOrder("1.99");
     Answer qr = http.wechatPrecreate(orderNo);
