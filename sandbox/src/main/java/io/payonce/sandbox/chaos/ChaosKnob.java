@@ -41,6 +41,11 @@ public enum ChaosKnob {
   GATEWAY_LATENCY_MS("gatewayLatencyMs", 0L),
   /** Gateway replies carry a signature that does not verify. */
   GATEWAY_BAD_SIGNATURE("gatewayBadSignature", false),
+  /**
+   * The call takes effect only this long after it arrived, its reply after that: a request still
+   * queued at the channel when the caller gave up on it (keep it above the client's read timeout).
+   */
+  EFFECT_DELAY_MS("effectDelayMs", 0L),
   /** The call takes effect, then the reply stalls for commitThenTimeoutStallMs. */
   COMMIT_THEN_TIMEOUT("commitThenTimeout", false),
   /** How long a commitThenTimeout reply stalls; keep it above the client's read timeout. */

@@ -5,10 +5,11 @@ import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
- * The gateway knobs as every channel's gateway applies them: latency before the reply, an injected
- * unknown-outcome error instead of the call, the call committed and then its reply stalled, and a
- * reply signature that does not verify. Written once so that the dice are drawn in the same order
- * whatever the channel, and the call logs name the knobs met in the same order.
+ * The gateway knobs as every channel's gateway applies them: an effect that lands late, latency
+ * before the reply, an injected unknown-outcome error instead of the call, the call committed and
+ * then its reply stalled, and a reply signature that does not verify. Written once so that the dice
+ * are drawn in the same order whatever the channel, and the call logs name the knobs met in the
+ * same order.
  */
 @Component
 public class GatewayChaos {
@@ -35,6 +36,13 @@ public class GatewayChaos {
     long delay = chaos.number(ChaosKnob.GATEWAY_LATENCY_MS, method, outTradeNo);
     if (delay > 0) {
       applied.add(ChaosKnob.GATEWAY_LATENCY_MS.jsonName());
+    }
+    long effectDelay = chaos.number(ChaosKnob.EFFECT_DELAY_MS, method, outTradeNo);
+    if (effectDelay > 0) {
+      // Held on this thread on purpose: the effect itself is late, not only its reply.
+      applied.add(ChaosKnob.EFFECT_DELAY_MS.jsonName());
+      java.util.concurrent.locks.LockSupport.parkNanos(
+          java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(effectDelay));
     }
     R reply;
     if (chaos.roll(ChaosKnob.GATEWAY_ERROR_RATE, method, outTradeNo)) {

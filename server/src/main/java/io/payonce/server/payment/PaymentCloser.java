@@ -48,6 +48,16 @@ public class PaymentCloser {
     PaymentChannel channel = channels.get(payment.channel(), payment.channelConfig());
     ChannelOutcome<ChannelTrade> closed = channel.close(payment.outTradeNo());
     if (closed instanceof ChannelOutcome.Done<ChannelTrade>) {
+      if (payment.status() == PaymentStatus.INIT && payment.expireTime() != null) {
+        // Its first call may still be queued at the channel and land after this close (a close
+        // of a number the channel does not know yet proves nothing): watched until it expires.
+        Instant watchUntil = payment.expireTime().plus(props.expiryMargin());
+        return markClosed(
+            payment,
+            TransitionSource.CLOSE,
+            why + "; closed at the channel before its code was issued, watched until " + watchUntil,
+            watchUntil);
+      }
       return markClosed(payment, TransitionSource.CLOSE, why + "; closed at the channel", null);
     }
     if (closed instanceof ChannelOutcome.Unknown<ChannelTrade>) {

@@ -142,6 +142,14 @@ public class PaymentJanitor {
       payments.watchUntil(payment.payId(), null);
       log.info("janitor outTradeNo={} watch=ended state={}", payment.outTradeNo(), trade.state());
     }
+    if (!payment.status().isInFlight() && payment.watchUntil() != null && trade.state().payable()) {
+      // Our books closed it, yet the channel holds a payable trade under its number (a call that
+      // landed after the close): closed there too, so nobody can pay it.
+      channel.get().close(payment.outTradeNo());
+      log.info(
+          "janitor outTradeNo={} closed-at-channel state={}", payment.outTradeNo(), trade.state());
+      return;
+    }
     if (!unpaid || !payment.status().isInFlight()) {
       return;
     }

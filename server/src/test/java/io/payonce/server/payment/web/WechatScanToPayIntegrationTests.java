@@ -50,6 +50,30 @@ abstract class WechatScanToPayIntegrationTests {
   }
 
   @Test
+  void aPrepayThatLandsAfterTheSwitchClosedItIsClosedAtWechatByTheJanitor() {
+    String orderNo = http.createOrder("2.50");
+    // The prepay is still queued at WeChat when the client gives up (read timeout 3 s).
+    http.chaos(Map.of("method", PREPAY, "effectDelayMs", 4_500));
+    Answer timedOut = http.wechatPrecreate(orderNo);
+    http.calm();
+    String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
+
+    Answer alipay = http.precreate(orderNo);
+    await().atMost(SETTLES).until(() -> !http.wechatOrders(outTradeNo).isEmpty());
+    assertThat(http.wechatOrders(outTradeNo).get(0).path("tradeState").asString())
+        .as("the prepay landed after the switch closed its number")
+        .isEqualTo("NOTPAY");
+    clock.advance(Duration.ofMinutes(1));
+    janitor.sweep();
+
+    assertThat(timedOut.status()).isEqualTo(503);
+    assertThat(alipay.status()).isEqualTo(200);
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+    assertThat(http.wechatOrders(outTradeNo).get(0).path("tradeState").asString())
+        .isEqualTo("CLOSED");
+  }
+
+  @Test
   void aQueryOfACodeNobodyPaysChangesNothing() {
     String orderNo = http.createOrder("2.40");
     Answer qr = http.wechatPrecreate(orderNo);
