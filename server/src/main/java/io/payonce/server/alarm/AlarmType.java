@@ -23,5 +23,10 @@ public enum AlarmType {
   /**
    * A merchant webhook failed through its whole retry schedule: parked until an operator resends.
    */
-  WEBHOOK_PARKED
+  WEBHOOK_PARKED,
+  /**
+   * A payment stayed in flight (its outcome unknown, or its reversal unanswered) past the time its
+   * channel can keep it there: the order is blocked until someone looks.
+   */
+  PAYMENT_STUCK
 }

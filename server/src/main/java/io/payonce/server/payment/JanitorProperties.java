@@ -13,6 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batch the most payments one sweep looks at
  * @param minBackoff the least wait before a payment is queried again
  * @param maxBackoff the longest wait before a payment is queried again
+ * @param stuckAfter how long a payment may stay in flight without moving before it is alarmed
+ *     (PAYMENT_STUCK): longer than any code lives (payonce.payment.qr-ttl)
  */
 @ConfigurationProperties("payonce.janitor")
 public record JanitorProperties(
@@ -21,4 +23,5 @@ public record JanitorProperties(
     @DefaultValue("60s") Duration olderThan,
     @DefaultValue("100") int batch,
     @DefaultValue("10s") Duration minBackoff,
-    @DefaultValue("10m") Duration maxBackoff) {}
+    @DefaultValue("10m") Duration maxBackoff,
+    @DefaultValue("30m") Duration stuckAfter) {}

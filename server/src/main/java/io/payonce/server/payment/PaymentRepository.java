@@ -179,6 +179,25 @@ class PaymentRepository {
           LIMIT :limit
           """;
 
+  private static final String SELECT_STUCK =
+      SELECT_COLUMNS
+          + """
+          WHERE active_slot = :activeSlot
+            AND updated_at < :movedBefore
+            AND stuck_alarmed_at IS NULL
+          ORDER BY pay_id
+          LIMIT :limit
+          """;
+
+  private static final String CLAIM_STUCK_ALARM =
+      """
+      UPDATE payment
+      SET stuck_alarmed_at = :now
+      WHERE pay_id = :payId
+        AND stuck_alarmed_at IS NULL
+        AND active_slot = :activeSlot
+      """;
+
   private static final String RESERVE_REFUND =
       """
       UPDATE payment
@@ -421,6 +440,26 @@ class PaymentRepository {
         .param("limit", limit)
         .query(PaymentRepository::payment)
         .list();
+  }
+
+  /** In-flight payments that have not moved since {@code movedBefore} and were not alarmed. */
+  List<Payment> findStuck(Instant movedBefore, int limit) {
+    return jdbc.sql(SELECT_STUCK)
+        .param("activeSlot", ACTIVE_SLOT)
+        .param("movedBefore", SqlTime.toColumn(movedBefore))
+        .param("limit", limit)
+        .query(PaymentRepository::payment)
+        .list();
+  }
+
+  /** Whether this caller is the one to alarm the payment as stuck (the row count decides). */
+  boolean claimStuckAlarm(long payId, Instant now) {
+    return jdbc.sql(CLAIM_STUCK_ALARM)
+            .param("payId", payId)
+            .param("now", SqlTime.toColumn(now))
+            .param("activeSlot", ACTIVE_SLOT)
+            .update()
+        == 1;
   }
 
   /**

@@ -13,7 +13,8 @@ import java.util.List;
  * @param outboxBacklog events not yet published
  * @param oldestUnpublished when the oldest of them was written, or {@code null}
  * @param pendingRefunds refunds whose channel answer is not known yet
- * @param oldestInFlight the oldest payment whose outcome is unknown (PAYING or CANCELLING), if any
+ * @param oldestInFlight the oldest payment whose outcome is unknown (PAYING, CANCELLING, or INIT
+ *     whose call lease ran out), if any
  */
 public record Dashboard(
     Instant since,

@@ -54,11 +54,14 @@ public class Dashboards {
   private static final String PENDING_REFUNDS =
       "SELECT COUNT(*) FROM refund WHERE status = 'PENDING'";
 
+  // Unknown: being paid, being reversed, or INIT with no call running (its lease ran out, so the
+  // outcome of its call is unknown).
   private static final String OLDEST_IN_FLIGHT =
       """
       SELECT out_trade_no, status, created_at
       FROM payment
       WHERE status IN ('PAYING', 'CANCELLING')
+         OR (status = 'INIT' AND (call_lease_until IS NULL OR call_lease_until < :now))
       ORDER BY pay_id
       LIMIT 1
       """;
@@ -88,6 +91,7 @@ public class Dashboards {
             .orElse(null),
         count(PENDING_REFUNDS),
         jdbc.sql(OLDEST_IN_FLIGHT)
+            .param("now", SqlTime.toColumn(clock.instant()))
             .query(
                 (rs, row) ->
                     new InFlight(

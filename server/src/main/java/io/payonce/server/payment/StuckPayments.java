@@ -1,0 +1,89 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.alarm.AlarmType;
+import io.payonce.server.alarm.Alarms;
+import io.payonce.server.log.Failures;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Every in-flight state has an age alarm: a payment that has not moved for {@code
+ * payonce.janitor.stuck-after} — an INIT whose call's outcome stayed unknown, a code past its
+ * expiry the janitor could not close, a reversal the channel never answered — blocks its order, so
+ * it is alarmed (PAYMENT_STUCK), once per payment on whichever instance claims it first.
+ */
+@Component
+public class StuckPayments {
+
+  private static final Logger log = LoggerFactory.getLogger(StuckPayments.class);
+
+  private final PaymentRepository payments;
+  private final Alarms alarms;
+  private final JanitorProperties props;
+  private final TransactionTemplate transactions;
+  private final Clock clock;
+
+  StuckPayments(
+      PaymentRepository payments,
+      Alarms alarms,
+      JanitorProperties props,
+      TransactionTemplate transactions,
+      Clock clock) {
+    this.payments = payments;
+    this.alarms = alarms;
+    this.props = props;
+    this.transactions = transactions;
+    this.clock = clock;
+  }
+
+  @Scheduled(
+      fixedDelayString = "${payonce.janitor.interval:PT10S}",
+      initialDelayString = "${payonce.janitor.interval:PT10S}")
+  void scheduled() {
+    if (props.enabled()) {
+      try {
+        alarm();
+      } catch (RuntimeException e) {
+        log.warn("stuck payments not checked {}", Failures.describe(e));
+      }
+    }
+  }
+
+  /** One round; returns how many payments this instance alarmed. */
+  public int alarm() {
+    Instant now = clock.instant();
+    List<Payment> stuck = payments.findStuck(now.minus(props.stuckAfter()), props.batch());
+    int alarmed = 0;
+    for (Payment payment : stuck) {
+      Boolean claimed =
+          transactions.execute(
+              status -> {
+                if (!payments.claimStuckAlarm(payment.payId(), now)) {
+                  return false;
+                }
+                alarms.raiseWithChange(
+                    AlarmType.PAYMENT_STUCK,
+                    payment.channel().name(),
+                    payment.outTradeNo(),
+                    payment.status()
+                        + " since "
+                        + payment.updatedAt()
+                        + " ("
+                        + Duration.between(payment.updatedAt(), now).toMinutes()
+                        + " min): the order takes no other payment until it settles");
+                return true;
+              });
+      if (Boolean.TRUE.equals(claimed)) {
+        alarmed++;
+      }
+    }
+    return alarmed;
+  }
+}
