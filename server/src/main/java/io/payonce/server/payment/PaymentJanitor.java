@@ -38,6 +38,7 @@ public class PaymentJanitor {
   private final ChannelResultApplier applier;
   private final PaymentCloser closer;
   private final PaymentReversals reversals;
+  private final StuckPayments stuck;
   private final JanitorProperties props;
   private final PaymentProperties paymentProps;
   private final Clock clock;
@@ -48,6 +49,7 @@ public class PaymentJanitor {
       ChannelResultApplier applier,
       PaymentCloser closer,
       PaymentReversals reversals,
+      StuckPayments stuck,
       JanitorProperties props,
       PaymentProperties paymentProps,
       Clock clock) {
@@ -56,6 +58,7 @@ public class PaymentJanitor {
     this.applier = applier;
     this.closer = closer;
     this.reversals = reversals;
+    this.stuck = stuck;
     this.props = props;
     this.paymentProps = paymentProps;
     this.clock = clock;
@@ -68,6 +71,7 @@ public class PaymentJanitor {
     if (props.enabled()) {
       try {
         sweep();
+        stuck.alarm();
       } catch (RuntimeException e) {
         log.warn("janitor sweep failed {}", Failures.describe(e));
       }

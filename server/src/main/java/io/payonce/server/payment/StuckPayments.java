@@ -2,14 +2,10 @@ package io.payonce.server.payment;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
-import io.payonce.server.log.Failures;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -17,12 +13,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Every in-flight state has an age alarm: a payment that has not moved for {@code
  * payonce.janitor.stuck-after} — an INIT whose call's outcome stayed unknown, a code past its
  * expiry the janitor could not close, a reversal the channel never answered — blocks its order, so
- * it is alarmed (PAYMENT_STUCK), once per payment on whichever instance claims it first.
+ * it is alarmed (PAYMENT_STUCK), once per payment on whichever instance claims it first. Run by the
+ * janitor's schedule, after each sweep.
  */
 @Component
 public class StuckPayments {
-
-  private static final Logger log = LoggerFactory.getLogger(StuckPayments.class);
 
   private final PaymentRepository payments;
   private final Alarms alarms;
@@ -41,19 +36,6 @@ public class StuckPayments {
     this.props = props;
     this.transactions = transactions;
     this.clock = clock;
-  }
-
-  @Scheduled(
-      fixedDelayString = "${payonce.janitor.interval:PT10S}",
-      initialDelayString = "${payonce.janitor.interval:PT10S}")
-  void scheduled() {
-    if (props.enabled()) {
-      try {
-        alarm();
-      } catch (RuntimeException e) {
-        log.warn("stuck payments not checked {}", Failures.describe(e));
-      }
-    }
   }
 
   /** One round; returns how many payments this instance alarmed. */

@@ -3,11 +3,10 @@ package io.payonce.server.payment.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.payonce.sandbox.SandboxApplication;
 import io.payonce.server.PayOnceApplication;
+import io.payonce.server.testing.LocalSandbox;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -31,7 +29,7 @@ class RestartIntegrationTests {
 
   @TempDir Path data;
 
-  private ConfigurableApplicationContext sandbox;
+  private LocalSandbox sandbox;
   private ConfigurableApplicationContext server;
   private int sandboxPort;
   private int serverPort;
@@ -39,31 +37,9 @@ class RestartIntegrationTests {
 
   @BeforeEach
   void startSandbox() throws Exception {
-    sandbox =
-        new SpringApplicationBuilder(SandboxApplication.class)
-            .run(
-                "--server.port=0",
-                "--payonce.sandbox.enabled=true",
-                // The sandbox keeps no database; the server's Flyway on this classpath is not its.
-                "--spring.flyway.enabled=false",
-                // Nor is the server's Spring Security: the standalone sandbox has no login.
-                "--spring.autoconfigure.exclude="
-                    + "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
-                    + "org.springframework.boot.security.autoconfigure"
-                    + ".UserDetailsServiceAutoConfiguration,"
-                    + "org.springframework.boot.security.autoconfigure.web.servlet"
-                    + ".ServletWebSecurityAutoConfiguration,"
-                    + "org.springframework.boot.security.autoconfigure.web.servlet"
-                    + ".SecurityFilterAutoConfiguration,"
-                    + "org.springframework.boot.security.autoconfigure.actuate.web.servlet"
-                    + ".ManagementWebSecurityAutoConfiguration",
-                "--payonce.sandbox.data-dir=" + data.resolve("sandbox"),
-                "--payonce.sandbox.alipay.notify.time-scale=0.00001",
-                "--logging.level.root=WARN");
-    sandboxPort = ((WebServerApplicationContext) sandbox).getWebServer().getPort();
-    try (ServerSocket socket = new ServerSocket(0)) {
-      serverPort = socket.getLocalPort();
-    }
+    sandbox = LocalSandbox.start(data.resolve("sandbox"));
+    sandboxPort = sandbox.port();
+    serverPort = LocalSandbox.freePort();
     KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
     rsa.initialize(2048);
     merchantKey =
