@@ -29,7 +29,11 @@ public record ClusterSpec(
 
   /** The crash points the server offers (see the server's CrashPoints). */
   public static final String[] CRASH_POINTS = {
-    "after-init-commit", "after-channel-answer", "after-success-commit", "relay-after-confirm"
+    "after-init-commit",
+    "after-channel-answer",
+    "after-success-commit",
+    "relay-after-confirm",
+    "webhook-after-post"
   };
 
   @Override

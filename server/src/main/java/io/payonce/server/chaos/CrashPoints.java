@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code after-success-commit}: a channel result (notify, query, precreate or pay answer) is
  *       committed, the reply not sent;
  *   <li>{@code relay-after-confirm}: the event sink confirmed a batch, the outbox rows are not
- *       marked published.
+ *       marked published;
+ *   <li>{@code webhook-after-post}: a webhook POST (the dispatcher's or an operator's resend) was
+ *       answered, its attempt is not recorded and the delivery not moved.
  * </ul>
  */
 public final class CrashPoints {

@@ -3,6 +3,10 @@ package io.payonce.server.ops;
 import io.payonce.server.operator.Operator;
 import io.payonce.server.operator.OperatorRole;
 import io.payonce.server.operator.Operators;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.core.userdetails.UserDetailsService;
@@ -15,6 +19,9 @@ import org.springframework.security.crypto.password.PasswordEncoder;
  * operators stored in the database, with their role. A disabled operator is known but refused.
  */
 class ConsoleOperators implements UserDetailsService {
+
+  // What User.roles(...) puts before each role.
+  private static final String ROLE_PREFIX = "ROLE_";
 
   private final OpsProperties props;
   private final String bootstrapPassword;
@@ -32,6 +39,27 @@ class ConsoleOperators implements UserDetailsService {
   /** Whether the name is the bootstrap admin's, which no stored operator may take. */
   boolean isBootstrap(String username) {
     return props.configured() && props.username().equals(username);
+  }
+
+  /**
+   * Whether a signed-in session's authorities are still what its operator has: the bootstrap admin
+   * always, a stored operator only while it exists, is enabled and has the role the session holds.
+   */
+  boolean stillGrants(Authentication signedIn) {
+    String username = signedIn.getName();
+    if (isBootstrap(username)) {
+      return true;
+    }
+    // Roles only: the authentication also holds the factors it was made with (FACTOR_PASSWORD).
+    Set<String> held =
+        AuthorityUtils.authorityListToSet(signedIn.getAuthorities()).stream()
+            .filter(authority -> authority.startsWith(ROLE_PREFIX))
+            .collect(Collectors.toSet());
+    return operators
+        .find(username)
+        .filter(Operator::enabled)
+        .map(operator -> held.equals(Set.of(ROLE_PREFIX + operator.role().name())))
+        .orElse(false);
   }
 
   @Override

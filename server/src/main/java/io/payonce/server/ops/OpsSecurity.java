@@ -18,6 +18,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.util.matcher.AnyRequestMatcher;
 import org.springframework.security.web.util.matcher.MediaTypeRequestMatcher;
@@ -48,7 +49,8 @@ class OpsSecurity {
 
   @Bean
   @Order(1)
-  SecurityFilterChain opsChain(HttpSecurity http, OpsProperties props) throws Exception {
+  SecurityFilterChain opsChain(
+      HttpSecurity http, OpsProperties props, ConsoleOperators consoleOperators) throws Exception {
     OpsProblemReplies replies = new OpsProblemReplies();
     http.securityMatcher("/ops/**", "/actuator/prometheus");
     if (!props.configured()) {
@@ -111,6 +113,9 @@ class OpsSecurity {
     tokens.setCookiePath("/ops");
     http.csrf(
         csrf -> csrf.csrfTokenRepository(tokens).ignoringRequestMatchers(OpsSecurity::isJson));
+    // A session grants only what its operator still has: read again on every request.
+    http.addFilterAfter(
+        new SessionAccessCheck(consoleOperators), SecurityContextHolderFilter.class);
     return http.sessionManagement(
             session -> session.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED))
         .requestCache(cache -> cache.disable())

@@ -12,7 +12,8 @@ import org.springframework.stereotype.Component;
  * Ends every console session of an operator whose role or status changed, on every instance (the
  * sessions are rows): a session keeps the roles it signed in with, so a disabled operator would
  * otherwise keep acting, and a demoted one keep their old role, until the session expired. They
- * sign in again, as what they now are.
+ * sign in again, as what they now are. A session this sweep cannot see (stored by a sign-in that
+ * read the operator before the change) is ended at its next request by {@link SessionAccessCheck}.
  */
 @Component
 class SignOutOnAccessChange {
@@ -32,10 +33,10 @@ class SignOutOnAccessChange {
       ended = sessions.findByPrincipalName(changed.username()).keySet();
       ended.forEach(sessions::deleteById);
     } catch (org.springframework.dao.DataAccessException e) {
-      // The change itself is stored; its sessions end at their idle timeout instead.
+      // The change itself is stored; SessionAccessCheck ends each session at its next request.
       log.error(
           "event=sessions_not_ended operator={} detail=\"access changed, but its console sessions"
-              + " could not be ended now; they expire after spring.session.timeout\"",
+              + " could not be deleted now; each is ended at its next request\"",
           changed.username());
       return;
     }

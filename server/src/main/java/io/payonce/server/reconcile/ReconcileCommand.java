@@ -1,6 +1,7 @@
 package io.payonce.server.reconcile;
 
 import io.payonce.server.channel.Channel;
+import io.payonce.server.channel.ChannelConfigKey;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -19,14 +20,16 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * {@code java -jar payonce-server-exec.jar reconcile --channel alipay --date 2026-11-28 --file
- * bill.zip}: reconciles a bill file given by hand, read by that channel's bill adapter, against the
+ * {@code java -jar payonce-server-exec.jar reconcile --channel alipay [--channel-config cc_…]
+ * --date 2026-11-28 --file bill.zip}: reconciles a bill file given by hand, read by that channel's
+ * bill adapter, as the bill of the account {@code --channel-config} names (an app's own
+ * configuration; absent: the bootstrap one, as the API's {@code channelConfig}), against the
  * configured database, with a progress bar, and exits. The web server, the sandbox and the
  * schedules do not start in this mode.
  *
  * <p>Exit status: 0 completed with no open anomaly, 3 completed with anomalies, 1 failed (or the
  * day is being run by a server right now), 2 a usage error (a channel this instance reads no bills
- * of among them).
+ * of, or a configuration the channel does not have, among them).
  */
 public final class ReconcileCommand {
 
@@ -39,7 +42,12 @@ public final class ReconcileCommand {
   private static final String USAGE_TEXT =
       "usage: reconcile --channel "
           + String.join("|", Channel.names().split(", "))
-          + " --date yyyy-MM-dd --file bill.zip [--spring.x=y ...]";
+          + " [--channel-config "
+          + ChannelConfigKey.BOOTSTRAP
+          + "|cc_...] --date yyyy-MM-dd --file bill.zip [--spring.x=y ...]";
+
+  // A usage error lists the channel's configurations up to this many.
+  private static final int LISTED = 10;
 
   private ReconcileCommand() {}
 
@@ -77,9 +85,21 @@ public final class ReconcileCommand {
         System.err.println(USAGE_TEXT);
         return USAGE;
       }
+      if (!reconciliations.hasConfiguration(arguments.channel(), arguments.channelConfig())) {
+        System.err.println(
+            "no "
+                + arguments.channel().toLowerCase(Locale.ROOT)
+                + " configuration "
+                + arguments.channelConfig()
+                + ": --channel-config must be "
+                + listed(reconciliations.configurations(Channel.valueOf(arguments.channel()))));
+        System.err.println(USAGE_TEXT);
+        return USAGE;
+      }
       Optional<ReconciliationRun> run =
           reconciliations.runNow(
               arguments.channel(),
+              arguments.channelConfig(),
               arguments.date(),
               new FileBillSource(arguments.file()),
               progress);
@@ -109,7 +129,13 @@ public final class ReconcileCommand {
   }
 
   private static int report(ReconciliationRun run, PrintStream out) {
-    out.printf("run %d %s %s: %s%n", run.id(), run.channel(), run.billDate(), run.status());
+    out.printf(
+        "run %d %s %s%s: %s%n",
+        run.id(),
+        run.channel(),
+        ChannelConfigKey.isBootstrap(run.channelConfig()) ? "" : run.channelConfig() + " ",
+        run.billDate(),
+        run.status());
     if (run.status() != RunStatus.COMPLETED) {
       out.println("error: " + run.error());
       return FAILED;
@@ -124,23 +150,39 @@ public final class ReconcileCommand {
     return anomalies == 0 ? COMPLETED : ANOMALIES;
   }
 
+  private static String listed(List<String> configurations) {
+    String shown =
+        String.join(" or ", configurations.subList(0, Math.min(LISTED, configurations.size())));
+    return configurations.size() <= LISTED
+        ? shown
+        : shown + " or another (" + configurations.size() + " in all)";
+  }
+
   private static String oneOf(Set<Channel> channels) {
     return channels.stream()
         .map(channel -> channel.name().toLowerCase(Locale.ROOT))
         .collect(Collectors.joining(" or "));
   }
 
-  /** The command's options; anything else is handed to Spring (e.g. --spring.datasource.url=). */
-  record Arguments(String channel, LocalDate date, Path file, List<String> springArgs) {
+  /**
+   * The command's options; anything else is handed to Spring (e.g. --spring.datasource.url=).
+   *
+   * @param channelConfig the configuration whose account's bill the file is ({@link
+   *     ChannelConfigKey#BOOTSTRAP} unless named)
+   */
+  record Arguments(
+      String channel, String channelConfig, LocalDate date, Path file, List<String> springArgs) {
 
     static Arguments parse(String[] args) {
       String channel = null;
+      String channelConfig = ChannelConfigKey.BOOTSTRAP;
       String date = null;
       String file = null;
       List<String> rest = new ArrayList<>();
       for (int i = 1; i < args.length; i++) {
         switch (args[i]) {
           case "--channel" -> channel = value(args, ++i, "--channel");
+          case "--channel-config" -> channelConfig = value(args, ++i, "--channel-config").strip();
           case "--date" -> date = value(args, ++i, "--date");
           case "--file" -> file = value(args, ++i, "--file");
           default -> rest.add(args[i]);
@@ -151,11 +193,15 @@ public final class ReconcileCommand {
         throw new IllegalArgumentException(
             "--channel must be " + oneOf(EnumSet.allOf(Channel.class)));
       }
+      if (channelConfig.isEmpty()) {
+        throw new IllegalArgumentException("--channel-config must name a configuration");
+      }
       if (file == null) {
         throw new IllegalArgumentException("--file is required");
       }
       try {
-        return new Arguments(name, LocalDate.parse(String.valueOf(date)), Path.of(file), rest);
+        return new Arguments(
+            name, channelConfig, LocalDate.parse(String.valueOf(date)), Path.of(file), rest);
       } catch (DateTimeParseException e) {
         throw new IllegalArgumentException("--date must be yyyy-MM-dd");
       }

@@ -149,16 +149,33 @@ public class Reconciliations implements DisposableBean {
   }
 
   /**
-   * Reconciles the day from a bill given by hand, in the calling thread; the channel's adapter
-   * reads it.
+   * Reconciles the day from a bill of the bootstrap account given by hand, in the calling thread.
    *
-   * @return the finished run, or empty if another instance is running that day
-   * @throws IllegalArgumentException if this instance has no bills of that channel
+   * @see #runNow(String, String, LocalDate, BillSource, RunProgress)
    */
   public Optional<ReconciliationRun> runNow(
       String channel, LocalDate billDate, BillSource bill, RunProgress progress) {
-    bills.get(channel); // refuses a channel nobody here can read before its day is claimed
-    return claim(channel, ChannelConfigKey.BOOTSTRAP, billDate, RunSource.FILE)
+    return runNow(channel, ChannelConfigKey.BOOTSTRAP, billDate, bill, progress);
+  }
+
+  /**
+   * Reconciles the day from a bill given by hand of one channel configuration's account (the
+   * bootstrap one, or an app's own), in the calling thread; the channel's adapter reads it.
+   *
+   * @return the finished run, or empty if another instance is running that day
+   * @throws IllegalArgumentException if this instance has no bills of that channel, or there is no
+   *     such configuration of it
+   */
+  public Optional<ReconciliationRun> runNow(
+      String channel,
+      String channelConfig,
+      LocalDate billDate,
+      BillSource bill,
+      RunProgress progress) {
+    // Refused before the day is claimed: a channel nobody here can read, an account it lacks.
+    bills.get(channel);
+    requireConfiguration(channel, channelConfig);
+    return claim(channel, channelConfig, billDate, RunSource.FILE)
         .map(run -> worker.work(run.id(), owner, bill, progress, RunControl.UNTIL_INTERRUPTED));
   }
 

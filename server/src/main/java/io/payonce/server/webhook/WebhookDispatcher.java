@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.app.Apps;
+import io.payonce.server.chaos.CrashPoints;
 import jakarta.annotation.PreDestroy;
 import java.net.URI;
 import java.time.Clock;
@@ -52,6 +53,10 @@ class WebhookDispatcher {
 
   static final String SCHEDULE = "SCHEDULE";
   static final String RESEND = "RESEND";
+
+  /** The crash point between a POST and its attempt's record (see {@link CrashPoints}). */
+  static final String AFTER_POST = "webhook-after-post";
+
   private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
 
   private final DeliveryRepository repository;
@@ -231,6 +236,9 @@ class WebhookDispatcher {
         secret.isPresent()
             ? poster.post(delivery.url(), delivery.eventId(), delivery.body(), secret.get())
             : new PostResult(clock.instant(), 0, null, "the app has no webhook secret");
+    // The receiver may have the event now and nothing says so: a crash here leaves the lease to
+    // run out, and the delivery is POSTed again under the same event id.
+    CrashPoints.reach(AFTER_POST);
     DeliveryState after =
         transactions.execute(status -> settle(delivery, cause, requestedBy, result));
     count(result, after);

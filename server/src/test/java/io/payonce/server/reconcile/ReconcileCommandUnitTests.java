@@ -31,6 +31,41 @@ class ReconcileCommandUnitTests {
   }
 
   @Test
+  void readsTheConfigurationTheBillIsOfTheBootstrapOneWhenNoneIsNamed() {
+    String[] named = {
+      "reconcile",
+      "--channel",
+      "alipay",
+      "--channel-config",
+      "cc_0a1b",
+      "--date",
+      "2026-11-28",
+      "--file",
+      "bill.zip"
+    };
+    String[] unnamed = {"reconcile", "--channel", "alipay", "--date", "2026-11-28", "--file", "f"};
+
+    assertThat(ReconcileCommand.Arguments.parse(named).channelConfig()).isEqualTo("cc_0a1b");
+    assertThat(ReconcileCommand.Arguments.parse(named).springArgs()).isEmpty();
+    assertThat(ReconcileCommand.Arguments.parse(unnamed).channelConfig()).isEqualTo("bootstrap");
+    assertThatThrownBy(
+            () ->
+                ReconcileCommand.Arguments.parse(
+                    new String[] {
+                      "reconcile",
+                      "--channel",
+                      "alipay",
+                      "--channel-config",
+                      " ",
+                      "--date",
+                      "2026-11-28",
+                      "--file",
+                      "f"
+                    }))
+        .hasMessageContaining("--channel-config");
+  }
+
+  @Test
   void refusesAMissingFileABadDateOrAnUnknownChannel() {
     assertThatThrownBy(
             () ->

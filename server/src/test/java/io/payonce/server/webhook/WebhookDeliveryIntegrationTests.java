@@ -10,6 +10,7 @@ import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.Apps;
+import io.payonce.server.chaos.CrashPoints;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.OutboxRelay;
 import io.payonce.server.payment.ChannelResultApplier;
@@ -21,10 +22,13 @@ import io.payonce.server.testing.TestApps;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -280,6 +284,71 @@ abstract class WebhookDeliveryIntegrationTests {
                       org.assertj.core.groups.Tuple.tuple(1, 500, null),
                       org.assertj.core.groups.Tuple.tuple(2, 200, DeliveryState.DELIVERED));
             });
+  }
+
+  @Test
+  void aCrashBetweenAPostAndItsAttemptRecordPostsTheSameEventAgainAndNeverAnother() {
+    TestApp h = app("crash");
+    String orderNo = pay(h, null);
+    relay.drain();
+    int n = deliveries.ofOrder(orderNo).size();
+    assertThat(n).isBetween(1, props.perAppConcurrency());
+    // A kill -9 right after each delivery's first POST was answered, before anything is recorded.
+    AtomicInteger halts = new AtomicInteger();
+    CrashPoints.arm(
+        Map.of("webhook-after-post", 1.0),
+        20261202L,
+        point -> {
+          if (halts.incrementAndGet() <= n) {
+            throw new IllegalStateException("halted at " + point);
+          }
+        });
+    try {
+      dispatchAndSettle();
+
+      assertThat(halts).as("POSTs halted after the receiver answered").hasValue(n);
+      assertThat(receiver.at(h.path())).hasSize(n);
+      assertThat(deliveries.ofOrder(orderNo))
+          .allSatisfy(d -> assertThat(d.state()).isEqualTo(DeliveryState.PENDING))
+          .allSatisfy(d -> assertThat(d.attempts()).isEmpty());
+      // The crashed holder's lease still holds them: nothing is posted until it runs out.
+      dispatchAndSettle();
+      assertThat(receiver.at(h.path())).hasSize(n);
+
+      clock.advance(props.lease().plusSeconds(1));
+      deliverUntil(() -> allIn(orderNo, DeliveryState.DELIVERED));
+    } finally {
+      CrashPoints.disarm();
+    }
+
+    List<WebhookDelivery> delivered = deliveries.ofOrder(orderNo);
+    Map<String, List<WebhookReceiver.Received>> byEventId =
+        receiver.at(h.path()).stream()
+            .collect(Collectors.groupingBy(WebhookReceiver.Received::eventId));
+    assertThat(byEventId.keySet())
+        .containsExactlyInAnyOrderElementsOf(
+            delivered.stream().map(WebhookDelivery::eventId).toList());
+    assertThat(byEventId)
+        .allSatisfy(
+            (eventId, posts) -> {
+              assertThat(posts).hasSize(2);
+              assertThat(posts)
+                  .allSatisfy(
+                      r -> assertThat(r.body()).contains("\"eventId\":\"" + eventId + "\""));
+              assertThat(posts.get(1).body()).isEqualTo(posts.get(0).body());
+              assertSignedWith(posts.get(1), h.secret());
+            });
+    // The crashed POST left no attempt; the one after it is the second of the delivery.
+    assertThat(delivered)
+        .allSatisfy(
+            d ->
+                assertThat(d.attempts())
+                    .extracting(
+                        WebhookAttempt::attemptNo,
+                        WebhookAttempt::statusCode,
+                        WebhookAttempt::stateAfter)
+                    .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(2, 200, DeliveryState.DELIVERED)));
   }
 
   @Test

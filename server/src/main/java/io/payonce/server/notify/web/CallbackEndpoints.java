@@ -7,6 +7,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.bind.annotation.RequestMethod;
@@ -16,9 +17,12 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 /**
  * Maps every channel's callback protocol to the one {@link CallbackController}: each protocol's
  * path, and its per-configuration path where it is routed by address. A new channel or product
- * declares its protocol bean; no controller, path list or filter changes.
+ * declares its protocol bean; no controller, path list or filter changes. Only in a web
+ * application: the {@code reconcile} command's context has no request mappings to add them to (and,
+ * its mappings being a {@link SmartInitializingSingleton}, would not start without them).
  */
 @Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 class CallbackEndpoints {
 
   @Bean

@@ -1,0 +1,8 @@
+package io.payonce.server.ops.web;
+
+import io.payonce.server.testing.OnDatabase;
+import io.payonce.server.testing.TestDatabase;
+
+@OnDatabase(TestDatabase.POSTGRES)
+class SignInRacingAccessChangeIntegrationTestsOnPostgres
+    extends SignInRacingAccessChangeIntegrationTests {}
