@@ -63,6 +63,11 @@ public enum ChaosKnob {
   CLOSE_ALREADY_CLOSED("closeAlreadyClosed", "TRADE_STATUS_ERROR", "TRADE_STATUS_ERROR", "SUCCESS"),
   /** [UNC] How long after payment alipay.trade.cancel may still refund. */
   CANCEL_WINDOW_SECONDS("cancelWindowSeconds", 86_400L),
+  /**
+   * [UNC] A cancel repeated past the cancel window, its first having refunded the trade: answered
+   * as the first was (ANSWER), or refused as out of time (REFUSE).
+   */
+  CANCEL_REPEAT_AFTER_WINDOW("cancelRepeatAfterWindow", "ANSWER", "ANSWER", "REFUSE"),
   /** [UNC] What a day without trades gives: isp.bill_not_exist or a file with no rows. */
   BILL_EMPTY_DAY("billEmptyDay", "NOT_EXIST", "NOT_EXIST", "EMPTY_FILE"),
   /** WeChat: each notify attempt is delivered a second time, on another connection, later. */

@@ -304,6 +304,17 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
 
   private static ChannelTrade toTrade(String outTradeNo, AlipayTradeQueryResponse r) {
     TradeState state = AlipayTradeStatus.toState(r.getTradeStatus());
+    if (state == TradeState.CLOSED && r.getSendPayDate() != null) {
+      // TRADE_CLOSED is also what Alipay says of a trade paid and then refunded in full: a trade
+      // that was ever paid has its payment time.
+      return new ChannelTrade(
+          outTradeNo,
+          r.getTradeNo(),
+          TradeState.REFUNDED,
+          r.getTotalAmount() == null ? 0 : AlipayAmounts.fromYuan(r.getTotalAmount()),
+          r.getBuyerUserId(),
+          instantOrNull(r.getSendPayDate()));
+    }
     long total = r.getTotalAmount() == null ? 0 : AlipayAmounts.fromYuan(r.getTotalAmount());
     Instant paidAt = state.paid() ? instantOrNull(r.getSendPayDate()) : null;
     return new ChannelTrade(outTradeNo, r.getTradeNo(), state, total, r.getBuyerUserId(), paidAt);

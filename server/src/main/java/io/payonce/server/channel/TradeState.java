@@ -17,7 +17,12 @@ public enum TradeState {
   SUCCESS,
   /** The buyer paid and the trade can no longer be refunded. */
   FINISHED,
-  /** Closed unpaid, or fully refunded after payment. */
+  /**
+   * The buyer paid, and all of it was given back (a cancel's reversal, or refunds of the whole
+   * amount): money moved twice. Not {@link #paid()}: nothing is owed to the merchant.
+   */
+  REFUNDED,
+  /** Closed unpaid (or, where the channel cannot tell, fully refunded after payment). */
   CLOSED;
 
   /** Money was not taken, and still may be: the trade is open or being paid. */

@@ -30,6 +30,7 @@ public class ChannelResultApplier {
   private final AppliedFacts facts;
   private final Alarms alarms;
   private final DuplicatePaymentHandler duplicates;
+  private final ReversalRecorder reversals;
   private final PaymentProperties props;
   private final io.payonce.server.order.OrderService orders;
   private final TransactionTemplate transactions;
@@ -44,6 +45,7 @@ public class ChannelResultApplier {
       AppliedFacts facts,
       Alarms alarms,
       DuplicatePaymentHandler duplicates,
+      ReversalRecorder reversals,
       PaymentProperties props,
       io.payonce.server.order.OrderService orders,
       TransactionTemplate transactions,
@@ -56,6 +58,7 @@ public class ChannelResultApplier {
     this.facts = facts;
     this.alarms = alarms;
     this.duplicates = duplicates;
+    this.reversals = reversals;
     this.props = props;
     this.orders = orders;
     this.transactions = transactions;
@@ -149,7 +152,39 @@ public class ChannelResultApplier {
           move(payment, PaymentStatus.PAYING, source, "buyer opened the trade", trade);
       case CLOSED -> move(payment, PaymentStatus.CLOSED, source, "channel closed the trade", trade);
       case NOT_FOUND, OPEN -> new ApplyResult(ApplyResult.Kind.NO_CHANGE, payment.status());
+      case REFUNDED -> reversed(payment, trade, source);
     };
+  }
+
+  /**
+   * The channel says the trade was paid and then given back in full, and our books do not have it
+   * paid: both facts are recorded — the payment SUCCESS and a completed refund of all of it — and
+   * the order stays unpaid. A payment our books have paid already has its refunds: nothing to add.
+   * A payment being reversed is settled by its reversal's own answer.
+   */
+  private ApplyResult reversed(Payment payment, ChannelTrade trade, TransitionSource source) {
+    orders.lock(payment.orderId()).orElseThrow();
+    Optional<PaymentRepository.Transitioned> won =
+        transitions.applyReturning(
+            payment.payId(),
+            PaymentStatus.SUCCESS,
+            source,
+            "paid, then refunded in full at the channel trade_no=" + trade.tradeNo(),
+            ChannelFields.tradeNo(trade.tradeNo()));
+    if (won.isEmpty()) {
+      return new ApplyResult(
+          ApplyResult.Kind.NO_CHANGE,
+          payments.lockStatus(payment.payId()).orElseThrow(() -> notFound(payment)));
+    }
+    alarms.raiseWithChange(
+        AlarmType.CHANNEL_INCONSISTENT,
+        payment.channel().name(),
+        payment.outTradeNo(),
+        "the channel's trade was paid and refunded in full before our books saw it paid ("
+            + source
+            + "); recorded as paid and reversed");
+    reversals.onReversed(won.get().payment(), clock.instant());
+    return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
   }
 
   private ApplyResult succeed(Payment payment, ChannelTrade trade, TransitionSource source) {

@@ -84,6 +84,11 @@ public class PaymentCloser {
       return markClosed(
           payment, TransitionSource.CLOSE, why + "; the channel's trade is closed", null);
     }
+    if (trade.state() == TradeState.REFUNDED) {
+      // Paid and given back in full: recorded as both; its code can be paid no more.
+      applier.apply(trade, TransitionSource.CLOSE, null);
+      return CloseResult.CLOSED;
+    }
     if (trade.state() == TradeState.NOT_FOUND) {
       if (isDead(payment)) {
         return markClosed(payment, TransitionSource.CLOSE, why + "; expired unscanned", null);

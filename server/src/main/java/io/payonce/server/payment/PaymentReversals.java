@@ -139,6 +139,11 @@ public class PaymentReversals {
       ChannelTrade trade = done.value();
       if (trade.state().paid()) {
         applier.apply(trade, TransitionSource.CANCEL, null);
+      } else if (trade.state() == TradeState.REFUNDED) {
+        // An earlier cancel whose answer was lost took effect: paid, then refunded in full.
+        record(
+            payment,
+            new CancelResult(CancelResult.Action.REFUNDED, false, trade.tradeNo(), trade.paidAt()));
       } else if (trade.state() == TradeState.CLOSED || trade.state() == TradeState.NOT_FOUND) {
         transitions.apply(
             payment.payId(),

@@ -32,7 +32,10 @@ class CancelMethod extends AlipayMethod {
     Duration window =
         Duration.ofSeconds(
             chaos.number(ChaosKnob.CANCEL_WINDOW_SECONDS, name(), call.outTradeNo()));
-    Cancelled cancelled = ledger.cancel(call.app().appId(), ref, window);
+    boolean refuseLateRepeat =
+        "REFUSE"
+            .equals(chaos.choice(ChaosKnob.CANCEL_REPEAT_AFTER_WINDOW, name(), call.outTradeNo()));
+    Cancelled cancelled = ledger.cancel(call.app().appId(), ref, window, refuseLateRepeat);
     Map<String, Object> fields = new LinkedHashMap<>();
     if (cancelled.order() != null) {
       fields.putAll(TradeFields.ids(cancelled.order()));

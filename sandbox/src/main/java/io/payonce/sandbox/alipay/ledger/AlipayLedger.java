@@ -185,7 +185,12 @@ public class AlipayLedger extends Ledger<AlipayOrder> {
     return changed(order.withTrade(order.trade().closed(now)), "alipay.trade.close", null);
   }
 
-  public synchronized Cancelled cancel(String appId, OrderRef ref, Duration window) {
+  /**
+   * @param refuseLateRepeat whether a cancel repeated past the window is refused as out of time
+   *     rather than answered as the first was
+   */
+  public synchronized Cancelled cancel(
+      String appId, OrderRef ref, Duration window, boolean refuseLateRepeat) {
     Instant now = clock.now();
     String key = keyOf(appId, ref);
     AlipayOrder order = key == null ? null : refreshed(key, now);
@@ -204,7 +209,14 @@ public class AlipayLedger extends Ledger<AlipayOrder> {
               "close",
               null);
       case TRADE_SUCCESS -> refundInFull(order, now, window);
-      case TRADE_CLOSED -> cancelledBefore(order);
+      case TRADE_CLOSED -> {
+        if (refuseLateRepeat
+            && trade.paidAt() != null
+            && now.isAfter(trade.paidAt().plus(window))) {
+          throw new TradeRefused(Refusal.TRADE_CANCEL_TIME_OUT);
+        }
+        yield cancelledBefore(order);
+      }
       case TRADE_FINISHED -> throw new TradeRefused(Refusal.TRADE_HAS_FINISHED);
     };
   }

@@ -1,0 +1,102 @@
+package io.payonce.server.payment.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.payonce.server.payment.PaymentJanitor;
+import io.payonce.server.testing.LateBarcodeBuyer;
+import io.payonce.server.testing.MutableClock;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A reversal whose every cancel took effect but whose every answer was lost, until Alipay's cancel
+ * window closed: the query then says TRADE_CLOSED — which is also what Alipay says of a trade paid
+ * and refunded in full — and its payment time tells the two apart. It is recorded as paid and
+ * reversed (the payment SUCCESS, a completed REVERSAL refund, the order unpaid), so the day's bill
+ * matches it, instead of closed (which reconciliation would then "repair" with a refund Alipay
+ * refuses). On each database through the {@code OnH2}, {@code OnMariaDb} and {@code OnPostgres}
+ * subclasses.
+ */
+@PayOnceIntegrationTest
+abstract class LostReversalAnswersIntegrationTests {
+
+  @LocalServerPort int port;
+  @Autowired MutableClock clock;
+  @Autowired PaymentJanitor janitor;
+
+  PayOnceHttp http;
+
+  @BeforeEach
+  void setUp() {
+    http = new PayOnceHttp(port);
+    http.calm();
+  }
+
+  @AfterEach
+  void tearDown() {
+    http.calm();
+    clock.reset();
+  }
+
+  @Test
+  void aReversalAnsweredByNobodyIsRecordedPaidAndReversedOnceTheCancelWindowClosed() {
+    String orderNo = http.createOrder("3.40");
+    // The buyer's notifies arrive long after the cancels: none of them tells us anything first.
+    http.chaos(Map.of("notifyDelayMs", 60_000));
+    // Every cancel refunds the trade, and its answer stalls past the client's read timeout (3 s).
+    http.chaos(
+        Map.of(
+            "method",
+            "alipay.trade.cancel",
+            "commitThenTimeout",
+            true,
+            "commitThenTimeoutStallMs",
+            3_500));
+    Answer pos = new LateBarcodeBuyer(http, clock).pay(orderNo, false);
+    String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CANCELLING");
+
+    // Later, the cancel window has closed: Alipay refuses the next cancel; only a query tells.
+    http.chaos(
+        Map.of(
+            "method",
+            "alipay.trade.cancel",
+            "commitThenTimeout",
+            false,
+            "cancelWindowSeconds",
+            0,
+            "cancelRepeatAfterWindow",
+            "REFUSE"));
+    clock.advance(Duration.ofMinutes(5));
+    janitor.sweep();
+
+    assertThat(pos.status()).isEqualTo(503);
+    JsonNode trade = http.trades(outTradeNo).get(0);
+    assertThat(trade.path("status").asString()).isEqualTo("TRADE_CLOSED");
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("SUCCESS");
+    List<JsonNode> refunds =
+        http.get(http.serverBase() + "/pay/refunds?orderNo=" + orderNo)
+            .json()
+            .valueStream()
+            .toList();
+    assertThat(refunds)
+        .singleElement()
+        .satisfies(
+            refund -> {
+              assertThat(refund.path("kind").asString()).isEqualTo("REVERSAL");
+              assertThat(refund.path("status").asString()).isEqualTo("SUCCESS");
+              assertThat(refund.path("amount").asString()).isEqualTo("3.40");
+            });
+    assertThat(http.orderStatus(orderNo)).isNotEqualTo("PAID");
+  }
+}
