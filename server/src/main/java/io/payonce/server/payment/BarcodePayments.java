@@ -14,7 +14,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.locks.LockSupport;
 import org.springframework.stereotype.Service;
 
 /**
@@ -38,6 +37,7 @@ public class BarcodePayments {
   private final PaymentChannels channels;
   private final PaymentProperties props;
   private final Clock clock;
+  private final Sleeper sleeper;
 
   BarcodePayments(
       OrderService orders,
@@ -48,7 +48,8 @@ public class BarcodePayments {
       PaymentReversals reversals,
       PaymentChannels channels,
       PaymentProperties props,
-      Clock clock) {
+      Clock clock,
+      Sleeper sleeper) {
     this.orders = orders;
     this.opener = opener;
     this.payments = payments;
@@ -58,6 +59,7 @@ public class BarcodePayments {
     this.channels = channels;
     this.props = props;
     this.clock = clock;
+    this.sleeper = sleeper;
   }
 
   /** How a barcode payment ended, as the POS must act on it. */
@@ -146,7 +148,7 @@ public class BarcodePayments {
     Instant deadline = clock.instant().plus(props.barcodePollFor());
     Payment payment = reread(opened);
     while (isWaiting(payment) && clock.instant().isBefore(deadline)) {
-      LockSupport.parkNanos(props.barcodePollInterval().toNanos());
+      sleeper.sleep(props.barcodePollInterval());
       if (gateway.query(payment.outTradeNo()) instanceof ChannelOutcome.Done<ChannelTrade> done) {
         applier.apply(done.value(), TransitionSource.QUERY, null);
       }
