@@ -85,6 +85,8 @@ public final class ChaosRun {
             options.workDir(),
             options.redis(),
             options.rabbitmq(),
+            services.redisPort(),
+            services.rabbitMqPort(),
             options.injects(Fault.SKEW),
             options.injects(Fault.CRASH) ? options.crashRate() : 0,
             webhook == null ? null : webhook.url(),
@@ -210,6 +212,7 @@ public final class ChaosRun {
         webhook.close();
       }
       services.restoreAll();
+      services.close();
       timeline.close();
       try {
         Runtime.getRuntime().removeShutdownHook(restore);

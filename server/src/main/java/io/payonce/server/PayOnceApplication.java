@@ -3,6 +3,7 @@ package io.payonce.server;
 import io.payonce.server.chaos.ChaosProperties;
 import io.payonce.server.chaos.SkewedClock;
 import io.payonce.server.cli.ServerCommand;
+import io.payonce.server.payment.Sleeper;
 import io.payonce.server.reconcile.ReconcileCommand;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
@@ -35,5 +36,11 @@ public class PayOnceApplication {
   @Bean
   Clock clock(ChaosProperties chaos) {
     return SkewedClock.of(Clock.systemUTC(), chaos);
+  }
+
+  /** The one way to wait between polls; tests replace it to move their clock instead. */
+  @Bean
+  Sleeper sleeper() {
+    return Sleeper.parking();
   }
 }

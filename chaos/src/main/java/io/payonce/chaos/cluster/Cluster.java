@@ -1,5 +1,6 @@
 package io.payonce.chaos.cluster;
 
+import io.payonce.chaos.events.RabbitConsumer;
 import io.payonce.chaos.http.ApiSigner;
 import io.payonce.chaos.http.JsonHttp;
 import io.payonce.chaos.report.Timeline;
@@ -208,12 +209,13 @@ public final class Cluster implements AutoCloseable {
     if (spec.redis()) {
       args.add("--payonce.redis.enabled=true");
       args.add("--spring.data.redis.host=127.0.0.1");
-      args.add("--spring.data.redis.port=6379");
+      args.add("--spring.data.redis.port=" + spec.redisPort());
     }
     if (spec.rabbitmq()) {
       args.add("--payonce.events.rabbit.enabled=true");
       args.add("--spring.rabbitmq.host=127.0.0.1");
-      args.add("--spring.rabbitmq.port=5672");
+      args.add("--spring.rabbitmq.port=" + spec.rabbitMqPort());
+      args.add("--payonce.events.rabbit.exchange=" + RabbitConsumer.EXCHANGE);
     } else if (spec.webhookUrl() != null) {
       args.add("--payonce.events.webhook.url=" + spec.webhookUrl());
       args.add("--payonce.webhooks.timeout=3s");

@@ -7,6 +7,9 @@ import java.nio.file.Path;
  *
  * @param seed the run's seed: crash-point draws and clock skews derive from it
  * @param skewClocks give each instance a seeded clock skew of at most {@link Timings#maxSkew}
+ * @param redisPort the loopback port the instances reach Redis on (the run's proxy, see {@link
+ *     Services})
+ * @param rabbitMqPort the loopback port the instances reach RabbitMQ on (likewise)
  * @param crashRate the probability with which each crash point fires; 0 arms none
  * @param webhookUrl where the instances' embedded sink posts events (null with RabbitMQ)
  * @param webhookSecret its signing secret
@@ -21,6 +24,8 @@ public record ClusterSpec(
     Path workDir,
     boolean redis,
     boolean rabbitmq,
+    int redisPort,
+    int rabbitMqPort,
     boolean skewClocks,
     double crashRate,
     String webhookUrl,

@@ -6,26 +6,25 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The machine's Redis and RabbitMQ, stopped and started the way {@code .ci/run} and the server's
- * tests do. Whatever this class stopped, {@link #restoreAll} starts again; the run calls it on
- * every way out, a shutdown hook included.
+ * The machine's Redis and RabbitMQ as the run's instances see them: through proxies of this run's
+ * own ({@link TcpProxy}), which a Redis or RabbitMQ fault cuts — the machine's servers keep running
+ * for everyone else (the server's tests, another run, another build). Whatever this class cut,
+ * {@link #restoreAll} gives back; the run calls it on every way out, a shutdown hook included.
  */
-public final class Services {
+public final class Services implements AutoCloseable {
 
+  private static final String HOST = "127.0.0.1";
   private static final int REDIS_PORT = 6379;
   private static final int RABBIT_PORT = 5672;
 
-  private volatile boolean redisStopped;
-  private volatile boolean rabbitStopped;
+  private final TcpProxy redis = TcpProxy.start("redis", HOST, REDIS_PORT);
+  private final TcpProxy rabbitMq = TcpProxy.start("rabbitmq", HOST, RABBIT_PORT);
 
   public static boolean redisAnswers() {
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", REDIS_PORT), 1000);
+      socket.connect(new InetSocketAddress(HOST, REDIS_PORT), 1000);
       socket.setSoTimeout(1000);
       OutputStream out = socket.getOutputStream();
       out.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
@@ -41,89 +40,51 @@ public final class Services {
 
   public static boolean rabbitAnswers() {
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", RABBIT_PORT), 1000);
+      socket.connect(new InetSocketAddress(HOST, RABBIT_PORT), 1000);
       return true;
     } catch (IOException e) {
       return false;
     }
   }
 
+  /** The loopback port through which the instances reach Redis. */
+  public int redisPort() {
+    return redis.port();
+  }
+
+  /** The loopback port through which the instances reach RabbitMQ. */
+  public int rabbitMqPort() {
+    return rabbitMq.port();
+  }
+
+  /** Redis is gone for the instances: their connections are reset, new ones too. */
   public void stopRedis() {
-    redisStopped = true;
-    run(List.of("redis-cli", "-h", "127.0.0.1", "-p", "6379", "shutdown", "nosave"));
-    await(() -> !redisAnswers(), Duration.ofSeconds(30));
+    redis.cut();
   }
 
   public void startRedis() {
-    if (!redisAnswers()) {
-      run(
-          List.of(
-              "redis-server",
-              "--daemonize",
-              "yes",
-              "--bind",
-              "127.0.0.1",
-              "-::1",
-              "--port",
-              "6379",
-              "--save",
-              "",
-              "--appendonly",
-              "no",
-              "--dir",
-              "/var/lib/redis",
-              "--logfile",
-              "/var/log/redis/ci.log"));
-    }
-    await(Services::redisAnswers, Duration.ofSeconds(30));
-    redisStopped = false;
+    redis.restore();
   }
 
+  /** RabbitMQ is gone for the instances: their connections are reset, new ones too. */
   public void stopRabbitMq() {
-    rabbitStopped = true;
-    run(List.of("rabbitmqctl", "stop_app"));
-    await(() -> !rabbitAnswers(), Duration.ofSeconds(60));
+    rabbitMq.cut();
   }
 
   public void startRabbitMq() {
-    run(List.of("rabbitmqctl", "start_app"));
-    await(Services::rabbitAnswers, Duration.ofSeconds(120));
-    rabbitStopped = false;
+    rabbitMq.restore();
   }
 
-  /** Starts again whatever this instance stopped. */
+  /** Gives back whatever was cut. */
   public void restoreAll() {
-    if (redisStopped) {
-      startRedis();
-    }
-    if (rabbitStopped) {
-      startRabbitMq();
-    }
+    redis.restore();
+    rabbitMq.restore();
   }
 
-  private static void await(java.util.function.BooleanSupplier condition, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("service did not change state within " + timeout);
-      }
-      Instance.pause(Duration.ofMillis(200));
-    }
-  }
-
-  private static void run(List<String> command) {
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      process.getInputStream().transferTo(OutputStream.nullOutputStream());
-      if (!process.waitFor(120, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        throw new IllegalStateException(command.get(0) + " did not finish");
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot run " + command.get(0), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+  /** Closes both proxies (at the end of the run). */
+  @Override
+  public void close() {
+    redis.close();
+    rabbitMq.close();
   }
 }

@@ -5,6 +5,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
+import io.payonce.chaos.cluster.Database;
 import io.payonce.chaos.http.JsonHttp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,14 +16,17 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A merchant's consumer on RabbitMQ: a durable queue of its own bound to every event type of the
- * {@code payonce.events} exchange, acknowledging after recording. The client recovers by itself
- * when the broker comes back; the queue keeps what was published meanwhile.
+ * run's exchange, acknowledging after recording. The client recovers by itself when the broker
+ * comes back; the queue keeps what was published meanwhile. Exchange and queue are named after the
+ * run's database ({@link Database#NAME}), so that two runs on one broker keep apart.
  */
 public final class RabbitConsumer implements AutoCloseable {
 
-  public static final String QUEUE = "payonce.chaos.events";
-  static final String EXCHANGE = "payonce.events";
-  static final String UNROUTED = "payonce.events.unrouted";
+  /** The exchange the instances publish to ({@code payonce.events.rabbit.exchange}). */
+  public static final String EXCHANGE = "payonce.events." + Database.NAME;
+
+  public static final String QUEUE = "payonce.chaos.events." + Database.NAME;
+  static final String UNROUTED = EXCHANGE + ".unrouted";
 
   private final Connection connection;
   private final Channel channel;

@@ -15,7 +15,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.locks.LockSupport;
 import org.springframework.stereotype.Service;
 
 /**
@@ -39,6 +38,7 @@ public class BarcodePayments {
   private final PaymentChannels channels;
   private final PaymentProperties props;
   private final Clock clock;
+  private final Sleeper sleeper;
 
   BarcodePayments(
       OrderService orders,
@@ -49,7 +49,8 @@ public class BarcodePayments {
       PaymentReversals reversals,
       PaymentChannels channels,
       PaymentProperties props,
-      Clock clock) {
+      Clock clock,
+      Sleeper sleeper) {
     this.orders = orders;
     this.opener = opener;
     this.payments = payments;
@@ -59,6 +60,7 @@ public class BarcodePayments {
     this.channels = channels;
     this.props = props;
     this.clock = clock;
+    this.sleeper = sleeper;
   }
 
   /** How a barcode payment ended, as the POS must act on it. */
@@ -147,7 +149,7 @@ public class BarcodePayments {
     Instant deadline = clock.instant().plus(props.barcodePollFor());
     Payment payment = reread(opened);
     while (isWaiting(payment) && clock.instant().isBefore(deadline)) {
-      LockSupport.parkNanos(props.barcodePollInterval().toNanos());
+      sleeper.sleep(props.barcodePollInterval());
       if (gateway.query(payment.outTradeNo()) instanceof ChannelOutcome.Done<ChannelTrade> done) {
         applier.apply(done.value(), TransitionSource.QUERY, null);
       }

@@ -9,6 +9,7 @@ import io.payonce.server.app.Apps;
 import io.payonce.server.consumer.example.FulfilmentConsumer;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.order.OrderService;
+import io.payonce.server.outbox.rabbit.RabbitEventsProperties;
 import io.payonce.server.payment.ChannelResultApplier;
 import io.payonce.server.payment.PaymentOpener;
 import io.payonce.server.testing.OnServer;
@@ -62,9 +63,7 @@ import org.springframework.test.context.TestPropertySource;
       "payonce.events.relay.enabled=true",
       "payonce.events.relay.interval=PT0.1S",
       "payonce.events.relay.lease=PT5S",
-      "payonce.events.relay.max-backoff=PT0.5S",
-      "spring.rabbitmq.host=127.0.0.1",
-      "spring.rabbitmq.port=5672"
+      "payonce.events.relay.max-backoff=PT0.5S"
     })
 @Import(RabbitRelayIntegrationTests.CrashSwitch.class)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
@@ -82,6 +81,7 @@ abstract class RabbitRelayIntegrationTests {
   @Autowired EventEnvelopes envelopes;
   @Autowired EventSink sink;
   @Autowired RelayProperties relayProperties;
+  @Autowired RabbitEventsProperties rabbit;
   @Autowired ApplicationContext context;
   @Autowired AmqpAdmin admin;
   @Autowired ConnectionFactory connections;
@@ -101,7 +101,7 @@ abstract class RabbitRelayIntegrationTests {
     Queue durable = new Queue(queue, true, false, false);
     admin.declareQueue(durable);
     admin.declareBinding(
-        BindingBuilder.bind(durable).to(new TopicExchange("payonce.events")).with("OrderPaid"));
+        BindingBuilder.bind(durable).to(new TopicExchange(rabbit.exchange())).with("OrderPaid"));
     listener = new SimpleMessageListenerContainer(connections);
     listener.setQueueNames(queue);
     listener.setConcurrentConsumers(2);
@@ -115,7 +115,7 @@ abstract class RabbitRelayIntegrationTests {
   void stopListening() {
     listener.stop();
     admin.deleteQueue(queue);
-    admin.purgeQueue("payonce.events.unrouted", true);
+    admin.purgeQueue(rabbit.unroutedExchange(), true);
   }
 
   private void onMessage(Message message) {

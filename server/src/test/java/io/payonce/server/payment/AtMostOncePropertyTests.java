@@ -43,13 +43,16 @@ import org.springframework.test.context.TestPropertySource;
  * <p>jqwik runs this class, not JUnit Jupiter, so Spring's test context is driven by hand: loaded
  * (and cached) once for the class, injected into each property's instance, closed after the class.
  * The context is its own ({@link DirtiesContext}: its own H2 database too) with a quicker barcode
- * flow than the default test settings, and the janitor's real back-off.
+ * flow than the default test settings, the server's own sleeper between barcode polls (a payment
+ * left running waits in real time while other steps happen), and the janitor's real back-off.
  */
 @PayOnceIntegrationTest
 @DirtiesContext
 @TestPropertySource(
     properties = {
       "payonce.test.context=at-most-once",
+      // Barcode payments left running while other steps happen wait on the wall clock, as served.
+      "payonce.test.sleeper=parking",
       "payonce.payment.barcode-poll-interval=100ms",
       "payonce.payment.barcode-poll-for=1500ms",
       "payonce.sandbox.alipay.barcode-confirm-after=PT0.5S",

@@ -45,9 +45,17 @@ class DatabaseReachableCondition implements ExecutionCondition {
         database + " is unreachable at " + database.url() + " (" + problem + ")");
   }
 
-  /** An empty string when the database answers, else what went wrong (no password shown). */
+  /**
+   * An empty string when the database answers (created first if missing), else what went wrong (no
+   * password shown).
+   */
   private static String probe(TestDatabase database) {
     DriverManager.setLoginTimeout(LOGIN_TIMEOUT_SECONDS);
+    try {
+      database.createIfMissing();
+    } catch (SQLException e) {
+      return "cannot create its database: " + e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
     try (Connection connection =
         DriverManager.getConnection(database.url(), database.username(), database.password())) {
       return connection.isValid(LOGIN_TIMEOUT_SECONDS) ? "" : "connection not valid";

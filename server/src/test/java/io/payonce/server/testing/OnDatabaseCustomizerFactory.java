@@ -11,8 +11,9 @@ import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.ContextCustomizerFactory;
 
 /**
- * Adds the datasource properties of a test class's {@link OnDatabase}. Being a record, the
- * customizer is part of the context cache key: one application context per database.
+ * Adds the datasource properties of a test class's {@link OnDatabase}, and what each test JVM keeps
+ * to itself (see {@code forkProperties}). Being a record, the customizer is part of the context
+ * cache key: one application context per database.
  *
  * <p>A class whose context will be closed ({@link DirtiesContext}) gets an H2 database of its own:
  * closing a context closes its in-memory H2 database, which must not be the one that the cached
@@ -39,6 +40,7 @@ class OnDatabaseCustomizerFactory implements ContextCustomizerFactory {
         org.springframework.context.ConfigurableApplicationContext context,
         org.springframework.test.context.MergedContextConfiguration config) {
       Map<String, Object> properties = new HashMap<>(database.properties());
+      properties.putAll(forkProperties());
       if (ownH2Name != null) {
         properties.put(
             "spring.datasource.url",
@@ -48,6 +50,24 @@ class OnDatabaseCustomizerFactory implements ContextCustomizerFactory {
           .getEnvironment()
           .getPropertySources()
           .addFirst(new MapPropertySource("payonce-test-" + database, properties));
+    }
+
+    /**
+     * What each test JVM keeps to itself: its RabbitMQ exchange, and Redis and RabbitMQ reached
+     * through this JVM's proxies (which {@link ServerControl} cuts).
+     */
+    private static Map<String, Object> forkProperties() {
+      return Map.of(
+          "payonce.events.rabbit.exchange",
+          "payonce.events." + TestDatabase.databaseName(),
+          "spring.data.redis.host",
+          "127.0.0.1",
+          "spring.data.redis.port",
+          ServerControl.port(TestServer.REDIS),
+          "spring.rabbitmq.host",
+          "127.0.0.1",
+          "spring.rabbitmq.port",
+          ServerControl.port(TestServer.RABBITMQ));
     }
   }
 }

@@ -26,10 +26,14 @@ import org.w3c.dom.NodeList;
  */
 public final class TestRunSummary {
 
+  /** Simple name to qualified name of this module's test classes (jqwik reports simple names). */
+  private static final Map<String, String> SIMPLE_NAMES = new TreeMap<>();
+
   private TestRunSummary() {}
 
   public static void main(String[] args) throws Exception {
     Path server = Path.of(args[0]);
+    indexTestClasses(server.resolve("test-classes"));
     Map<String, Counts> byTarget = new TreeMap<>();
     List<String> skipped = new ArrayList<>();
     for (Path report : reports(server)) {
@@ -57,6 +61,22 @@ public final class TestRunSummary {
     System.out.printf("%-52s %9s %9s%n", "package", "lines", "branches");
     for (String arg : args) {
       printCoverage(Path.of(arg).resolve("site/jacoco/jacoco.csv"));
+    }
+  }
+
+  private static void indexTestClasses(Path root) throws IOException {
+    if (!Files.isDirectory(root)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(root)) {
+      files
+          .map(root::relativize)
+          .map(Path::toString)
+          .filter(name -> name.endsWith(".class") && !name.contains("$"))
+          .map(
+              name -> name.substring(0, name.length() - 6).replace(java.io.File.separatorChar, '.'))
+          .forEach(
+              name -> SIMPLE_NAMES.putIfAbsent(name.substring(name.lastIndexOf('.') + 1), name));
     }
   }
 
@@ -92,10 +112,17 @@ public final class TestRunSummary {
     NodeList cases = xml.getElementsByTagName("testcase");
     for (int i = 0; i < cases.getLength(); i++) {
       Element testCase = (Element) cases.item(i);
-      String className = testCase.getAttribute("classname");
+      String reported = testCase.getAttribute("classname");
+      // A class template's runs are reported as Class[1], Class[2], ... (see ClockStarts).
+      int run = reported.endsWith("]") ? reported.lastIndexOf('[') : -1;
+      String className = run < 0 ? reported : reported.substring(0, run);
       List<String> targets = targets(className);
-      if (execution != null) {
-        targets = targets.stream().map(t -> t + ", " + execution).toList();
+      String pinned =
+          run < 0 ? null : pinnedRun(className, reported.substring(run + 1, reported.length() - 1));
+      for (String label : new String[] {pinned, execution}) {
+        if (label != null) {
+          targets = targets.stream().map(t -> t + ", " + label).toList();
+        }
       }
       boolean wasSkipped = testCase.getElementsByTagName("skipped").getLength() > 0;
       boolean failed =
@@ -117,12 +144,41 @@ public final class TestRunSummary {
     }
   }
 
+  /** The start a run of an {@link EachClockStart} class was pinned at, or null (wall clock). */
+  private static String pinnedRun(String className, String index) {
+    Class<?> type = load(className);
+    if (type == null
+        || !AnnotatedElementUtils.hasAnnotation(type, EachClockStart.class)
+        || !index.matches("[0-9]+")) {
+      return null;
+    }
+    int start = Integer.parseInt(index) - 2;
+    if (start < 0 || start >= ClockStarts.STARTS.size()) {
+      return null;
+    }
+    String hhmm = ClockStarts.STARTS.get(start).toString().substring(11, 16).replace(":", "");
+    return ClockStarts.PINNED + hhmm + " UTC";
+  }
+
+  /** The test class of a report's class name: qualified (JUnit Jupiter), or simple (jqwik). */
+  private static Class<?> load(String className) {
+    ClassLoader loader = TestRunSummary.class.getClassLoader();
+    try {
+      return Class.forName(className, false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      String qualified = SIMPLE_NAMES.get(className);
+      try {
+        return qualified == null ? null : Class.forName(qualified, false, loader);
+      } catch (ClassNotFoundException | LinkageError again) {
+        return null;
+      }
+    }
+  }
+
   /** Where a test class runs: its database (or none) and every outside service it needs. */
   static List<String> targets(String className) {
-    Class<?> type;
-    try {
-      type = Class.forName(className, false, TestRunSummary.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
+    Class<?> type = load(className);
+    if (type == null) {
       return List.of("(other module or removed class)");
     }
     List<String> targets = new ArrayList<>();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.alipay.api.domain.AlipayDataDataserviceBillDownloadurlQueryModel;
 import com.alipay.api.request.AlipayDataDataserviceBillDownloadurlQueryRequest;
 import com.alipay.api.response.AlipayDataDataserviceBillDownloadurlQueryResponse;
+import io.payonce.sandbox.EachClockStart;
 import io.payonce.sandbox.SandboxIntegrationTest;
 import io.payonce.sandbox.alipay.AlipaySandboxTestSupport;
 import io.payonce.sandbox.alipay.AlipayTime;
@@ -24,6 +25,7 @@ import org.springframework.http.HttpStatus;
 import tools.jackson.databind.JsonNode;
 
 @SandboxIntegrationTest
+@EachClockStart
 class AlipayBillIntegrationTests extends AlipaySandboxTestSupport {
 
   private static final Charset GBK = Charset.forName("GBK");

@@ -19,6 +19,7 @@ import com.alipay.api.response.AlipayTradePayResponse;
 import com.alipay.api.response.AlipayTradePrecreateResponse;
 import com.alipay.api.response.AlipayTradeQueryResponse;
 import com.alipay.api.response.AlipayTradeRefundResponse;
+import io.payonce.sandbox.EachClockStart;
 import io.payonce.sandbox.SandboxIntegrationTest;
 import io.payonce.sandbox.alipay.AlipaySandboxTestSupport;
 import io.payonce.sandbox.alipay.AlipayTime;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
 
 @SandboxIntegrationTest
+@EachClockStart
 class AlipayGatewayIntegrationTests extends AlipaySandboxTestSupport {
 
   @Test

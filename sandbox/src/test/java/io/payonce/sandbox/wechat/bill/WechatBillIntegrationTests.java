@@ -11,6 +11,7 @@ import com.wechat.pay.java.service.billdownload.model.GetTradeBillRequest;
 import com.wechat.pay.java.service.billdownload.model.TarType;
 import com.wechat.pay.java.service.refund.model.AmountReq;
 import com.wechat.pay.java.service.refund.model.CreateRequest;
+import io.payonce.sandbox.EachClockStart;
 import io.payonce.sandbox.SandboxIntegrationTest;
 import io.payonce.sandbox.wechat.WechatSandboxTestSupport;
 import io.payonce.sandbox.wechat.WechatTime;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /** The trade bill, fetched and hash-checked by the SDK's BillDownloadServiceExtension. */
 @SandboxIntegrationTest
+@EachClockStart
 class WechatBillIntegrationTests extends WechatSandboxTestSupport {
 
   @Test

@@ -7,9 +7,10 @@ import io.payonce.server.testing.PayOnceIntegrationTest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -22,21 +23,23 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * Two instances behind a load balancer that does not stick: an operator signed in on one is signed
  * in on the other, a form of the one is accepted by the other, and signing out on either ends the
- * session on both.
+ * session on both. The second instance is started once for the class: each test signs in a browser
+ * of its own.
  */
 @PayOnceIntegrationTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ConsoleSessionsAcrossInstancesIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired Environment environment;
   @Autowired JdbcClient jdbc;
-  @TempDir Path sandboxData;
+  @TempDir static Path sandboxData;
 
   private ConfigurableApplicationContext other;
   private String first;
   private String second;
 
-  @BeforeEach
+  @BeforeAll
   void startASecondInstanceOnTheSameDatabase() {
     other =
         new SpringApplicationBuilder(PayOnceApplication.class)
@@ -55,7 +58,7 @@ abstract class ConsoleSessionsAcrossInstancesIntegrationTests {
     second = "http://127.0.0.1:" + ((WebServerApplicationContext) other).getWebServer().getPort();
   }
 
-  @AfterEach
+  @AfterAll
   void stopTheSecondInstance() {
     other.close();
   }

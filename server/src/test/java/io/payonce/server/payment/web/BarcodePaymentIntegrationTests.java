@@ -13,6 +13,7 @@ import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestApps;
+import io.payonce.server.testing.TestSleeper;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,7 @@ abstract class BarcodePaymentIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired MutableClock clock;
+  @Autowired TestSleeper sleeper;
   @Autowired OrderService orders;
   @Autowired OutboxReader outbox;
 
@@ -107,12 +109,18 @@ abstract class BarcodePaymentIntegrationTests {
   @Test
   void aPrecreateNeverJoinsABarcodePaymentWaitingForTheBuyer() throws Exception {
     String orderNo = http.createOrder("3.33");
-    CompletableFuture<Answer> pos =
-        CompletableFuture.supplyAsync(() -> http.barcode(orderNo, NEVER_CONFIRMS));
-    String barcodeNo = awaitPaymentOf(orderNo);
+    CompletableFuture<Answer> pos;
+    String barcodeNo;
+    Answer precreate;
+    Answer refresh;
+    // The barcode payment keeps waiting for the buyer until the hold ends.
+    try (TestSleeper.Hold waiting = sleeper.hold()) {
+      pos = CompletableFuture.supplyAsync(() -> http.barcode(orderNo, NEVER_CONFIRMS));
+      barcodeNo = awaitPaymentOf(orderNo);
 
-    Answer precreate = http.precreate(orderNo);
-    Answer refresh = http.refresh(orderNo);
+      precreate = http.precreate(orderNo);
+      refresh = http.refresh(orderNo);
+    }
 
     assertThat(precreate.status()).isEqualTo(409);
     assertThat(precreate.text("type")).endsWith("/payment-in-progress");

@@ -3,6 +3,7 @@ package io.payonce.server.reconcile.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.payonce.server.testing.EachClockStart;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import java.io.IOException;
 import java.net.URI;
@@ -19,10 +20,13 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The ops API's contract: 202 + Location, progress, anomalies, resolution, problems, the page. */
 @PayOnceIntegrationTest
+@EachClockStart
 class ReconciliationApiIntegrationTests {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String PROBLEMS = "https://payonce.io/problems/";
+  private static final java.util.concurrent.atomic.AtomicInteger BILL_DAYS =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   @LocalServerPort int port;
   @Autowired java.time.Clock clock;
@@ -36,17 +40,19 @@ class ReconciliationApiIntegrationTests {
     // that the bill is generated for that app whichever test ran first in this context.
     io.payonce.server.testing.PayOnceHttp payonce = new io.payonce.server.testing.PayOnceHttp(port);
     payonce.precreate(payonce.createOrder("1.00"));
+    // A day no earlier run of this JVM reconciled (the class runs once per clock start).
+    LocalDate billDate = LocalDate.of(2020, 3, 1).plusDays(BILL_DAYS.getAndIncrement());
     send(
         "POST",
         "/sandbox/alipay/bills/generate",
-        "{\"appId\":\"2021000000000001\",\"billDate\":\"2020-03-01\",\"rows\":2,\"seed\":1}",
+        "{\"appId\":\"2021000000000001\",\"billDate\":\"" + billDate + "\",\"rows\":2,\"seed\":1}",
         "application/json");
 
     HttpResponse<String> started =
         send(
             "POST",
             "/ops/reconciliations",
-            "{\"channel\":\"ALIPAY\",\"billDate\":\"2020-03-01\"}",
+            "{\"channel\":\"ALIPAY\",\"billDate\":\"" + billDate + "\"}",
             "application/json");
 
     assertThat(started.statusCode()).isEqualTo(202);
@@ -93,7 +99,7 @@ class ReconciliationApiIntegrationTests {
             "ops FAILED UNKNOWN_TRADE resolved → refused: anomaly-already-resolved",
             "ops DONE UNKNOWN_TRADE open → resolved: not ours: another merchant's app");
     assertThat(actions.recent(500))
-        .filteredOn(action -> action.target().equals("reconciliation ALIPAY 2020-03-01"))
+        .filteredOn(action -> action.target().equals("reconciliation ALIPAY " + billDate))
         .isNotEmpty()
         .allSatisfy(action -> assertThat(action.operator()).isEqualTo("ops"));
   }
