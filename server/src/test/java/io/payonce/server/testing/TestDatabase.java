@@ -94,7 +94,7 @@ public enum TestDatabase {
    * Creates this JVM's database on the server when it is missing (nothing for H2, or for a URL
    * given by the environment: that database is the caller's).
    */
-  void createIfMissing() throws SQLException {
+  public void createIfMissing() throws SQLException {
     if (create == null || env("URL", null) != null) {
       return;
     }

@@ -45,6 +45,7 @@ class TwoWechatInstancesIntegrationTests {
 
   @BeforeEach
   void start() throws Exception {
+    TestDatabase.MARIADB.createIfMissing();
     sandbox = LocalSandbox.start(data.resolve("sandbox"));
     KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
     rsa.initialize(2048);
