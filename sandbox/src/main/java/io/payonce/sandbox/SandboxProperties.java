@@ -239,6 +239,13 @@ public class SandboxProperties {
      */
     private Duration micropayConfirmAfter = Duration.ofSeconds(5);
 
+    /**
+     * [UNC] How long a payment-code order may wait for the buyer's password before WeChat revokes
+     * it by itself (its global guide: Quick Pay orders still unpaid 45 s after creation; not
+     * confirmed for domestic merchants). A non-positive value: never (sandbox clock).
+     */
+    private Duration micropayRevokeAfter = Duration.ofSeconds(45);
+
     /** How long a refund stays PROCESSING before it settles (sandbox clock). */
     private Duration refundSettleAfter = Duration.ofSeconds(1);
 
@@ -288,6 +295,14 @@ public class SandboxProperties {
 
     public void setMicropayConfirmAfter(Duration micropayConfirmAfter) {
       this.micropayConfirmAfter = micropayConfirmAfter;
+    }
+
+    public Duration getMicropayRevokeAfter() {
+      return micropayRevokeAfter;
+    }
+
+    public void setMicropayRevokeAfter(Duration micropayRevokeAfter) {
+      this.micropayRevokeAfter = micropayRevokeAfter;
     }
 
     public Duration getRefundSettleAfter() {

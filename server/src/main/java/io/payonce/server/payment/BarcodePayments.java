@@ -104,7 +104,9 @@ public class BarcodePayments {
     Payment payment = opened.payment();
     if (!opened.created()) {
       if (!isTheSameRequest(payment, channel, requestId)) {
-        throw new PaymentInProgressException(payment.outTradeNo(), Duration.ofSeconds(1));
+        throw payment.status() == PaymentStatus.CANCELLING
+            ? new PaymentBeingReversedException(payment.outTradeNo(), RETRY_AFTER)
+            : new PaymentInProgressException(payment.outTradeNo(), Duration.ofSeconds(1));
       }
       // The same request again (its first attempt died or timed out): finish what it started.
       return awaitOrReverse(order, payment);
@@ -160,6 +162,11 @@ public class BarcodePayments {
       payment = reversals.finish(payment);
     } else if (payment.status().isInFlight()) {
       payment = reversals.reverse(payment, "not paid in time");
+    }
+    if (payment.status() == PaymentStatus.CANCELLING) {
+      // The channel has not settled the reversal yet (the buyer is still at the password prompt,
+      // or its answer was lost): the janitor asks again, and so does a repeat of this request.
+      throw new PaymentBeingReversedException(payment.outTradeNo(), RETRY_AFTER);
     }
     if (payment.status().isInFlight()) {
       throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);

@@ -183,8 +183,9 @@ class PaymentRepository {
       SELECT_COLUMNS
           + """
           WHERE active_slot = :activeSlot
-            AND updated_at < :movedBefore
             AND stuck_alarmed_at IS NULL
+            AND (updated_at < :movedBefore
+                 OR (kind = 'BARCODE' AND expire_time < :expiredBefore))
           ORDER BY pay_id
           LIMIT :limit
           """;
@@ -442,11 +443,15 @@ class PaymentRepository {
         .list();
   }
 
-  /** In-flight payments that have not moved since {@code movedBefore} and were not alarmed. */
-  List<Payment> findStuck(Instant movedBefore, int limit) {
+  /**
+   * In-flight payments not yet alarmed that have not moved since {@code movedBefore}, or are
+   * payment-code payments whose code expired before {@code expiredBefore}.
+   */
+  List<Payment> findStuck(Instant movedBefore, Instant expiredBefore, int limit) {
     return jdbc.sql(SELECT_STUCK)
         .param("activeSlot", ACTIVE_SLOT)
         .param("movedBefore", SqlTime.toColumn(movedBefore))
+        .param("expiredBefore", SqlTime.toColumn(expiredBefore))
         .param("limit", limit)
         .query(PaymentRepository::payment)
         .list();

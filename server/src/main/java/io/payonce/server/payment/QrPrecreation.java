@@ -40,6 +40,7 @@ public class QrPrecreation {
   private static final Logger log = LoggerFactory.getLogger(QrPrecreation.class);
   private static final int OPEN_ATTEMPTS = 3;
   private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+  private static final Duration REVERSAL_RETRY_AFTER = Duration.ofSeconds(5);
 
   private final OrderService orders;
   private final PaymentOpener opener;
@@ -161,7 +162,9 @@ public class QrPrecreation {
       } else {
         // One payable slot per order: a payment of another kind (a barcode payment waiting for
         // the buyer's password) is never joined, leased, called for or closed; it must end first.
-        throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
+        throw opened.payment().status() == PaymentStatus.CANCELLING
+            ? new PaymentBeingReversedException(opened.payment().outTradeNo(), REVERSAL_RETRY_AFTER)
+            : new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
       }
       if (step instanceof Answered answered) {
         return answered.answer();
@@ -212,7 +215,8 @@ public class QrPrecreation {
       case FAIL, CLOSED -> {
         return SLOT_FREED;
       }
-      case CANCELLING -> throw new PaymentInProgressException(payment.outTradeNo(), RETRY_AFTER);
+      case CANCELLING ->
+          throw new PaymentBeingReversedException(payment.outTradeNo(), REVERSAL_RETRY_AFTER);
       case INIT -> {
         Instant now = now();
         // Holding the call lease keeps anyone from issuing this code while we close it.
@@ -250,7 +254,8 @@ public class QrPrecreation {
               : new Answered(answerFor(order, current));
         }
         case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
-        case CANCELLING -> throw new PaymentInProgressException(current.outTradeNo(), RETRY_AFTER);
+        case CANCELLING ->
+            throw new PaymentBeingReversedException(current.outTradeNo(), REVERSAL_RETRY_AFTER);
         case FAIL, CLOSED -> {
           return SLOT_FREED;
         }

@@ -47,6 +47,17 @@ public enum ProblemType {
       "Payment in progress",
       "Another request is creating this payment; retry after a moment."),
   /**
+   * The order's payment-code payment is being reversed at the channel (the buyer did not confirm in
+   * time); see Retry-After. Whatever it took is given back.
+   */
+  PAYMENT_BEING_REVERSED(
+      409,
+      "payment-being-reversed",
+      "Payment being reversed",
+      "The buyer's payment code is being reversed at the channel: nothing it took is kept. Repeat"
+          + " the same request after Retry-After to learn how it ended; the order takes a new"
+          + " payment once it has."),
+  /**
    * The app has no configuration of its own for the channel (and is not served by the deployment's
    * bootstrap configuration): an operator must add one (PUT /ops/api/apps/{id}/channels/...).
    */

@@ -41,6 +41,7 @@ final class AtMostOnceActions {
     return List.of(
             new Weighted(3, "createOrder", AtMostOnceQrActions.createOrder()),
             new Weighted(6, "precreate", AtMostOnceQrActions.precreate()),
+            new Weighted(2, "refreshStorm", AtMostOnceQrActions.refreshStorm()),
             new Weighted(5, "walletPays", AtMostOnceQrActions.walletPays()),
             new Weighted(2, "barcode", AtMostOnceBarcodeActions.barcode()),
             new Weighted(2, "startBarcode", AtMostOnceBarcodeActions.startBarcode()),

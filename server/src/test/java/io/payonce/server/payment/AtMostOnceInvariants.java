@@ -33,8 +33,10 @@ import java.util.Set;
  * </ul>
  *
  * The checks on single answers — I0 no 500, I4 keys replay their first answer, I7 one refund number
- * sent at once is one refund, I10 a precreate answers a code, the same one to every click — are
- * made by the actions that get them.
+ * sent at once is one refund, I10 a precreate answers a code, the same one to every click (but
+ * refreshes), I11 every code a 200 handed out stays payable until a later request replaces it, so a
+ * storm of refreshes ends with exactly one live code, one it handed out — are made by the actions
+ * that get them.
  */
 final class AtMostOnceInvariants {
 

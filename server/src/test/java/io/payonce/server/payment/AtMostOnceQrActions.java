@@ -90,15 +90,59 @@ final class AtMostOnceQrActions {
     }
     List<Answer> answers =
         concurrently(clicks, n -> world.system.post("/pay/alipay/precreate", body, Map.of()));
-    precreated(world, order, key, answers);
+    precreated(world, order, key, answers, refresh);
+  }
+
+  /**
+   * A refresh storm: the buyer, shown a code it has scanned (so that it can be replaced), clicks
+   * "new QR code" ten times at once.
+   */
+  static Action<AtMostOnceWorld> refreshStorm() {
+    return dependent(
+        w -> w.orders.stream().anyMatch(o -> !o.codes.isEmpty()),
+        w ->
+            Arbitraries.of(w.orders.stream().filter(o -> !o.codes.isEmpty()).toList())
+                .map(o -> o.index)
+                .map(
+                    index ->
+                        step(
+                            "refresh storm x10 on #" + index,
+                            world -> {
+                              ModelOrder order = world.order(index);
+                              Code latest = order.codes.get(order.codes.size() - 1);
+                              world.note(
+                                  "  scan "
+                                      + latest.outTradeNo()
+                                      + " → "
+                                      + brief(world.system.walletScan(latest.qrCode())));
+                              Map<String, Object> body =
+                                  Map.of("orderNo", order.orderNo, "refresh", true);
+                              precreated(
+                                  world,
+                                  order,
+                                  null,
+                                  concurrently(
+                                      10,
+                                      n ->
+                                          world.system.post(
+                                              "/pay/alipay/precreate", body, Map.of())),
+                                  true);
+                            })));
+  }
+
+  static void precreated(
+      AtMostOnceWorld world, ModelOrder order, String key, List<Answer> answers) {
+    precreated(world, order, key, answers, false);
   }
 
   /**
    * Checks and records precreate answers. I10: a 200 carries a QR code, and clicks at once get the
-   * same one.
+   * same one — but refreshes, of which one that came after another's answer may replace it. I11:
+   * every code a 200 handed out stays payable until a later request replaces it, so once the clicks
+   * are answered the order has exactly one live code, and it is one they handed out.
    */
   static void precreated(
-      AtMostOnceWorld world, ModelOrder order, String key, List<Answer> answers) {
+      AtMostOnceWorld world, ModelOrder order, String key, List<Answer> answers, boolean refresh) {
     world.note("  precreate → " + answers.stream().map(AtMostOnceActions::brief).toList());
     List<String> numbers = new ArrayList<>();
     for (Answer answer : runsFirst(answers)) {
@@ -117,12 +161,68 @@ final class AtMostOnceQrActions {
       order.sawCode(answer.text("outTradeNo"), qrCode);
       numbers.add(answer.text("outTradeNo"));
     }
-    if (numbers.stream().distinct().count() > 1) {
+    if (!refresh && numbers.stream().distinct().count() > 1) {
       fail(
           world,
           "I10",
           "precreates of " + order + " at once answered different codes " + numbers,
           answers.get(0));
+    }
+    List<String> issuedNow =
+        answers.stream()
+            .filter(a -> a.status() == 200 && !AtMostOnceActions.replayed(a))
+            .map(a -> a.text("outTradeNo"))
+            .toList();
+    boolean unknown = answers.stream().anyMatch(a -> a.status() >= 500);
+    if (!issuedNow.isEmpty()) {
+      liveCodeIsOneHandedOut(world, order, issuedNow, unknown, answers.get(0));
+    }
+  }
+
+  /**
+   * I11, once a step's precreates are answered and at least one handed out a code (not a replay of
+   * an older answer). A click whose answer is unknown (5xx) may have replaced the code and not yet
+   * issued its own: then only "never two live codes" is asked.
+   */
+  private static void liveCodeIsOneHandedOut(
+      AtMostOnceWorld world,
+      ModelOrder order,
+      List<String> handedOut,
+      boolean unknown,
+      Answer anyAnswer) {
+    JsonNode view = world.system.get("/api/orders/" + order.orderNo).json();
+    if (!"PAYING".equals(view.path("status").asString())) {
+      return; // paid (a buyer was quick) or closed meanwhile: nothing is to stay payable
+    }
+    List<String> live =
+        view.path("payments")
+            .valueStream()
+            .filter(p -> List.of("PRECREATED", "PAYING").contains(p.path("status").asString()))
+            .map(p -> p.path("outTradeNo").asString())
+            .toList();
+    if (live.size() > 1 || (!unknown && (live.size() != 1 || !handedOut.contains(live.get(0))))) {
+      fail(
+          world,
+          "I11",
+          "after precreates of "
+              + order
+              + " answered "
+              + handedOut
+              + ", its live codes are "
+              + live,
+          anyAnswer);
+    }
+    if (live.isEmpty()) {
+      return;
+    }
+    for (JsonNode trade : world.system.trades(live.get(0))) {
+      if ("TRADE_CLOSED".equals(trade.path("status").asString())) {
+        fail(
+            world,
+            "I11",
+            "the live code " + live.get(0) + " of " + order + " is closed at the channel",
+            anyAnswer);
+      }
     }
   }
 

@@ -2,6 +2,7 @@ package io.payonce.server.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.testing.LateBarcodeBuyer;
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
@@ -88,6 +89,35 @@ abstract class StuckPaymentsIntegrationTests {
     stuck.alarm();
 
     assertThat(stuckAlarms(qr.text("outTradeNo"))).singleElement().asString().startsWith("PAYING");
+  }
+
+  @Test
+  void aPaymentCodeReversalTheChannelNeverSettlesIsAlarmedOnceItsCodeExpired() {
+    String orderNo = http.createOrder("8.30");
+    // Every cancel's answer is lost: the reversal stays CANCELLING, the order blocked.
+    http.chaos(
+        Map.of(
+            "method",
+            "alipay.trade.cancel",
+            "commitThenTimeout",
+            true,
+            "commitThenTimeoutStallMs",
+            3_500));
+    Answer till =
+        http.barcode(
+            Map.of("orderNo", orderNo, "authCode", LateBarcodeBuyer.NEVER_CONFIRMS), Map.of());
+    http.calm();
+    String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
+    clock.advance(Duration.ofMinutes(2));
+    stuck.alarm();
+    assertThat(stuckAlarms(outTradeNo)).isEmpty();
+
+    // Its code lived 5 minutes (barcode-ttl), and the margin for clocks is a minute.
+    clock.advance(Duration.ofMinutes(5));
+    stuck.alarm();
+
+    assertThat(till.text("type")).endsWith("/payment-being-reversed");
+    assertThat(stuckAlarms(outTradeNo)).singleElement().asString().startsWith("CANCELLING");
   }
 
   private List<String> stuckAlarms(String outTradeNo) {

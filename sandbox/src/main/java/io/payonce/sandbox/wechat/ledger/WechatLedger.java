@@ -30,10 +30,15 @@ public class WechatLedger extends Ledger<WechatOrder> {
   static final int MAX_REFUNDS = 50;
 
   private final ObjectProvider<OrderChangeListener> listeners;
+  private final Duration micropayRevokeAfter;
 
-  WechatLedger(SandboxClock clock, ObjectProvider<OrderChangeListener> listeners) {
+  WechatLedger(
+      SandboxClock clock,
+      ObjectProvider<OrderChangeListener> listeners,
+      io.payonce.sandbox.SandboxProperties properties) {
     super("wechat", clock);
     this.listeners = listeners;
+    this.micropayRevokeAfter = properties.getWechat().getMicropayRevokeAfter();
   }
 
   public record Prepay(String mchid, String appid, String outTradeNo, OrderTerms terms) {}
@@ -443,17 +448,38 @@ public class WechatLedger extends Ledger<WechatOrder> {
     return changed(order.paid(WechatIds.transactionId(at), buyer, at), Kind.PAID, trigger, null);
   }
 
-  /** The order as time has left it: a due password confirmation pays it, due refunds settle. */
+  /** When WeChat revokes a payment-code order still waiting for the password, if it does. */
+  private Instant revokeAt(WechatOrder order) {
+    return order.tradeType() == TradeType.MICROPAY
+            && micropayRevokeAfter != null
+            && !micropayRevokeAfter.isNegative()
+            && !micropayRevokeAfter.isZero()
+        ? order.createdAt().plus(micropayRevokeAfter)
+        : null;
+  }
+
+  /**
+   * The order as time has left it: a due password confirmation pays it, a payment-code order
+   * waiting for the password too long is revoked, due refunds settle.
+   */
   @Override
   protected WechatOrder refreshed(String key, Instant now) {
     WechatOrder order = stored(key);
     if (order == null) {
       return null;
     }
+    Instant revokeAt = revokeAt(order);
     if (order.state() == TradeState.USERPAYING
         && order.autoPayAt() != null
-        && !now.isBefore(order.autoPayAt())) {
+        && !now.isBefore(order.autoPayAt())
+        && (revokeAt == null || order.autoPayAt().isBefore(revokeAt))) {
       order = pay(order, order.openid(), "wechat.buyer.confirm", order.autoPayAt());
+    }
+    if (order.state() == TradeState.USERPAYING && revokeAt != null && !now.isBefore(revokeAt)) {
+      // The buyer never entered the password in time: WeChat revokes the order by itself.
+      order =
+          changed(
+              order.moved(TradeState.REVOKED, revokeAt), Kind.REVERSED, "wechat.auto-revoke", null);
     }
     for (WechatRefund refund : order.refunds()) {
       if (refund.status() == RefundStatus.PROCESSING && !now.isBefore(refund.settleAt())) {

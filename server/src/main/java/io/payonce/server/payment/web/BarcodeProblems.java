@@ -17,6 +17,7 @@ import java.lang.annotation.Target;
   ProblemType.ORDER_PAID,
   ProblemType.ORDER_CLOSED,
   ProblemType.PAYMENT_IN_PROGRESS,
+  ProblemType.PAYMENT_BEING_REVERSED,
   ProblemType.CHANNEL_NOT_CONFIGURED,
   ProblemType.AMOUNT_OVER_CHANNEL_LIMIT,
   ProblemType.PAYMENT_REFUSED,

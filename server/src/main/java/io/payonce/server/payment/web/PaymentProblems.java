@@ -3,6 +3,7 @@ package io.payonce.server.payment.web;
 import io.payonce.server.payment.AmountOverChannelLimitException;
 import io.payonce.server.payment.ChannelRefusedException;
 import io.payonce.server.payment.ChannelUnavailableException;
+import io.payonce.server.payment.PaymentBeingReversedException;
 import io.payonce.server.payment.PaymentExpiredException;
 import io.payonce.server.payment.PaymentInProgressException;
 import io.payonce.server.payment.PaymentNotFoundException;
@@ -28,6 +29,11 @@ class PaymentProblems {
   @ExceptionHandler
   ResponseEntity<ProblemDetail> inProgress(PaymentInProgressException e) {
     return ProblemType.retryLater(ProblemType.PAYMENT_IN_PROGRESS.problem(), e.retryAfter());
+  }
+
+  @ExceptionHandler
+  ResponseEntity<ProblemDetail> beingReversed(PaymentBeingReversedException e) {
+    return ProblemType.retryLater(ProblemType.PAYMENT_BEING_REVERSED.problem(), e.retryAfter());
   }
 
   @ExceptionHandler

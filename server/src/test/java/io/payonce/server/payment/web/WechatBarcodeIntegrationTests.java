@@ -36,6 +36,7 @@ abstract class WechatBarcodeIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired MutableClock clock;
+  @Autowired io.payonce.server.payment.PaymentJanitor janitor;
 
   PayOnceHttp http;
 
@@ -49,6 +50,7 @@ abstract class WechatBarcodeIntegrationTests {
   void tearDown() {
     http.calm();
     clock.reset();
+    http.resetSandboxClock();
   }
 
   @Test
@@ -102,8 +104,10 @@ abstract class WechatBarcodeIntegrationTests {
 
     Answer answer = barcode(orderNo, NEVER_CONFIRMS);
 
-    // WeChat would not reverse while the buyer is paying: the outcome is not known yet.
-    assertThat(answer.status()).isEqualTo(503);
+    // WeChat would not reverse while the buyer is paying: the till is told so, and when to ask.
+    assertThat(answer.status()).isEqualTo(409);
+    assertThat(answer.text("type")).endsWith("/payment-being-reversed");
+    assertThat(answer.header("Retry-After")).isNotBlank();
     String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CANCELLING");
     http.chaos(Map.of("reverseWhileUserpaying", "REVERSE"));
@@ -113,6 +117,31 @@ abstract class WechatBarcodeIntegrationTests {
     assertThat(retried.status()).isEqualTo(200);
     assertThat(retried.text("outcome")).isEqualTo("NOT_PAID");
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+  }
+
+  @Test
+  void aBuyerWhoNeverEntersThePasswordFreesTheOrderOnceWechatRevokesTheCode() {
+    String orderNo = http.createOrder("7.60");
+    Answer till = barcode(orderNo, NEVER_CONFIRMS);
+    String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
+    Answer meanwhile = http.wechatPrecreate(orderNo);
+
+    // WeChat revokes a payment-code order still waiting for the password 45 s after it began.
+    http.sandboxClock(Duration.ofSeconds(46));
+    clock.advance(Duration.ofMinutes(1));
+    janitor.sweep();
+    // The buyer shows a fresh code: the till's next request charges it.
+    Answer retried = barcode(orderNo, PAYS_AT_ONCE);
+
+    assertThat(till.text("type")).endsWith("/payment-being-reversed");
+    assertThat(meanwhile.status()).isEqualTo(409);
+    assertThat(meanwhile.text("type")).endsWith("/payment-being-reversed");
+    assertThat(http.wechatOrders(outTradeNo).get(0).path("tradeState").asString())
+        .isEqualTo("REVOKED");
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+    assertThat(retried.status()).isEqualTo(200);
+    assertThat(retried.text("outcome")).isEqualTo("PAID");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
   }
 
   @Test
