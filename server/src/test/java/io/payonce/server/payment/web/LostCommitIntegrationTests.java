@@ -134,6 +134,44 @@ abstract class LostCommitIntegrationTests {
   }
 
   @Test
+  void aNotifyWhoseCommitWasLostIsAnsweredFailAndItsRedeliveryFindsItRecorded() {
+    String title = title();
+    String orderNo = http.createOrder("2.25", title);
+    Answer precreated = http.precreate(orderNo);
+    assertThat(precreated.status()).as(precreated.body()).isEqualTo(200);
+    String outTradeNo = precreated.text("outTradeNo");
+    LostCommit lost = databaseProxy.loseCommit(TcpProxy.ran("INSERT INTO notify_dedup"));
+
+    assertThat(http.walletPay(precreated.text("qrCode")).status()).isEqualTo(200);
+
+    // Alipay is told to deliver again, in its own words; the delivery again is answered success,
+    // the payment recorded by the first, once.
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(50))
+        .until(
+            () ->
+                http.notifies(outTradeNo).stream()
+                    .anyMatch(LostCommitIntegrationTests::answeredSuccess));
+    assertThat(lost.hasFired()).isTrue();
+    List<JsonNode> deliveries = http.notifies(outTradeNo);
+    assertThat(deliveries.get(0).path("reply").asString()).isEqualTo("fail");
+    // Told as a transient failure, and receipted as one (receipts are written in batches).
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(50))
+        .untilAsserted(
+            () ->
+                assertThat(receiptOutcomes(outTradeNo))
+                    .containsExactlyInAnyOrder("ERROR", "DUPLICATE"));
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
+    assertThat(paymentsOf(orderNo)).singleElement().extracting(Row::status).isEqualTo("SUCCESS");
+    assertThat(sandboxTradesTitled(title))
+        .singleElement()
+        .satisfies(trade -> assertThat(trade.path("status").asString()).isEqualTo("TRADE_SUCCESS"));
+  }
+
+  @Test
   void aBarcodePaymentWhoseIntentCommitWasLostIsEndedByTheSameRequestUnderItsOneNumber() {
     String title = title();
     String orderNo = http.createOrder("2.30", title);
@@ -247,6 +285,17 @@ abstract class LostCommitIntegrationTests {
   }
 
   private record Row(String outTradeNo, String status) {}
+
+  private static boolean answeredSuccess(JsonNode notifyDelivery) {
+    return "success".equals(notifyDelivery.path("reply").asString());
+  }
+
+  private List<String> receiptOutcomes(String outTradeNo) {
+    return jdbc.sql("SELECT outcome FROM notify_receipt WHERE out_trade_no = :outTradeNo")
+        .param("outTradeNo", outTradeNo)
+        .query(String.class)
+        .list();
+  }
 
   /**
    * Every trade the sandbox holds for the order, whatever its number: the order's title is its own,
