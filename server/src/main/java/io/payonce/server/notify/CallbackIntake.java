@@ -22,6 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * The one intake of every channel's callbacks, in the order that keeps it safe: the protocol
@@ -124,7 +125,7 @@ public class CallbackIntake {
               new ChannelFact(
                   protocol.channel().name(), reading.eventKey(), reading.shown().payloadHash()),
               reading.route());
-    } catch (DataAccessException e) {
+    } catch (DataAccessException | TransactionSystemException e) {
       return failedHere(protocol, reading.shown(), reading.eventKey(), e);
     }
     CrashPoints.reach("after-success-commit");
@@ -157,15 +158,19 @@ public class CallbackIntake {
               .settleReported(reading.outTradeNo(), reading.outRefundNo())
               .map(refund -> "refund " + refund.status())
               .orElse("refund unknown here");
-    } catch (DataAccessException e) {
+    } catch (DataAccessException | TransactionSystemException e) {
       return failedHere(protocol, reading.shown(), null, e);
     }
     return answer(protocol, reading.shown(), null, "REFUND_CHECKED", Verdict.TAKEN, outcome);
   }
 
-  /** Transient (database down, lock timeout): the channel will deliver it again. */
+  /**
+   * Transient (database down, lock timeout, the connection lost during COMMIT — which the
+   * transaction manager throws as its failed rollback's TransactionSystemException): the channel
+   * will deliver it again, and the delivery again finds whatever was committed.
+   */
   private CallbackReply failedHere(
-      CallbackProtocol protocol, Shown shown, String eventKey, DataAccessException e) {
+      CallbackProtocol protocol, Shown shown, String eventKey, RuntimeException e) {
     log.warn(
         "notify channel={} protocol={} outcome=ERROR outTradeNo={} reason={}",
         protocol.channel().name(),

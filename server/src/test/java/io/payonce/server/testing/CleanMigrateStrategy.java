@@ -19,11 +19,15 @@ import org.springframework.core.env.Environment;
 @TestConfiguration(proxyBeanMethods = false)
 class CleanMigrateStrategy {
 
+  /** The database's own URL, for a context that reaches it another way (a proxy). */
+  static final String DATABASE_URL = "payonce.test.database-url";
+
   private static final Set<String> CLEANED = ConcurrentHashMap.newKeySet();
 
   @Bean
   FlywayMigrationStrategy cleanThenMigrate(Environment environment) {
-    String url = environment.getProperty("spring.datasource.url");
+    String url =
+        environment.getProperty(DATABASE_URL, environment.getProperty("spring.datasource.url"));
     boolean ownContext = environment.containsProperty("payonce.test.context");
     return flyway -> {
       if (url == null || CLEANED.add(url) || ownContext) {

@@ -17,7 +17,8 @@ import org.springframework.test.context.ContextCustomizerFactory;
  *
  * <p>A class whose context will be closed ({@link DirtiesContext}) gets an H2 database of its own:
  * closing a context closes its in-memory H2 database, which must not be the one that the cached
- * contexts of other classes still use.
+ * contexts of other classes still use. A class {@link ThroughDatabaseProxy} reaches its database
+ * through the JVM's proxy in front of it, registered as the bean {@code databaseProxy}.
  */
 class OnDatabaseCustomizerFactory implements ContextCustomizerFactory {
 
@@ -29,10 +30,13 @@ class OnDatabaseCustomizerFactory implements ContextCustomizerFactory {
     boolean ownH2 =
         database == TestDatabase.H2
             && AnnotatedElementUtils.hasAnnotation(testClass, DirtiesContext.class);
-    return new DatasourceCustomizer(database, ownH2 ? testClass.getSimpleName() : null);
+    boolean throughProxy =
+        AnnotatedElementUtils.hasAnnotation(testClass, ThroughDatabaseProxy.class);
+    return new DatasourceCustomizer(
+        database, ownH2 ? testClass.getSimpleName() : null, throughProxy);
   }
 
-  private record DatasourceCustomizer(TestDatabase database, String ownH2Name)
+  private record DatasourceCustomizer(TestDatabase database, String ownH2Name, boolean throughProxy)
       implements ContextCustomizer {
 
     @Override
@@ -45,6 +49,12 @@ class OnDatabaseCustomizerFactory implements ContextCustomizerFactory {
         properties.put(
             "spring.datasource.url",
             "jdbc:h2:mem:payonce-test-" + ownH2Name + ";DB_CLOSE_DELAY=-1");
+      }
+      if (throughProxy) {
+        properties.put("spring.datasource.url", DatabaseProxies.url(database));
+        // The same database as the other contexts': cleaned once, as theirs (CleanMigrateStrategy).
+        properties.put(CleanMigrateStrategy.DATABASE_URL, database.url());
+        context.getBeanFactory().registerSingleton("databaseProxy", DatabaseProxies.of(database));
       }
       context
           .getEnvironment()

@@ -1,0 +1,7 @@
+package io.payonce.server.order.web;
+
+import io.payonce.server.testing.OnDatabase;
+import io.payonce.server.testing.TestDatabase;
+
+@OnDatabase(TestDatabase.MARIADB)
+class LostOrderCommitIntegrationTestsOnMariaDb extends LostOrderCommitIntegrationTests {}
