@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import org.springframework.stereotype.Service;
 
 /**
@@ -92,6 +93,15 @@ public class BarcodePayments {
    */
   public BarcodeAnswer pay(OrderRef ref, Channel channel, String authCode, String requestId) {
     Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(ref.orderNo()));
+    Optional<Payment> paidByThisRequest =
+        Optional.ofNullable(order.paidBy())
+            .flatMap(payments::findById)
+            .filter(paid -> isTheSameRequest(paid, channel, requestId));
+    if (paidByThisRequest.isPresent()) {
+      // This request paid the order and its answer was lost (a timeout, a commit whose answer
+      // never came): the same answer again, not "the order is paid".
+      return answer(order, paidByThisRequest.get());
+    }
     Instant now = clock.instant();
     OpenedPayment opened =
         opener.open(

@@ -63,6 +63,34 @@ public class PaymentQueries {
     return new OrderPayment(order, payment.orElse(null));
   }
 
+  /**
+   * Asks the channel about every payment of the order still open to the buyer (not being reversed)
+   * and records what it says, at once and without the per-payment rate limit: for a request that
+   * would otherwise answer "not paid" while the buyer may have paid and the notify is on its way.
+   * Requests at the same moment each ask, and each learns the same fact.
+   *
+   * @return the order as it stands afterwards
+   */
+  public Order learnWhetherPaid(Order order) {
+    if (order.paidBy() != null) {
+      return order;
+    }
+    boolean learned = false;
+    for (Payment payment : payments.findByOrderId(order.id())) {
+      if (!payment.status().isInFlight() || payment.status() == PaymentStatus.CANCELLING) {
+        continue;
+      }
+      var channel = channels.find(payment.channel(), payment.channelConfig());
+      if (channel.isPresent()
+          && channel.get().query(payment.outTradeNo())
+              instanceof ChannelOutcome.Done<ChannelTrade> done) {
+        applier.apply(done.value(), TransitionSource.QUERY, null);
+        learned = true;
+      }
+    }
+    return learned ? orders.findById(order.id()).orElseThrow() : order;
+  }
+
   private boolean askChannel(Payment payment) {
     Instant now = clock.instant();
     if (!isPending(payment.status()) || payment.createdAt().plus(props.queryAfter()).isAfter(now)) {

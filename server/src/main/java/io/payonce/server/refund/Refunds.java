@@ -11,6 +11,7 @@ import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.order.OrderStatus;
 import io.payonce.server.payment.Payment;
+import io.payonce.server.payment.PaymentQueries;
 import io.payonce.server.payment.Payments;
 import java.time.Clock;
 import java.time.Instant;
@@ -37,6 +38,7 @@ public class Refunds {
 
   private final OrderService orders;
   private final Payments payments;
+  private final PaymentQueries queries;
   private final RefundRepository refunds;
   private final RefundExecutor executor;
   private final Journal journal;
@@ -47,6 +49,7 @@ public class Refunds {
   Refunds(
       OrderService orders,
       Payments payments,
+      PaymentQueries queries,
       RefundRepository refunds,
       RefundExecutor executor,
       Journal journal,
@@ -55,6 +58,7 @@ public class Refunds {
       Clock clock) {
     this.orders = orders;
     this.payments = payments;
+    this.queries = queries;
     this.refunds = refunds;
     this.executor = executor;
     this.journal = journal;
@@ -77,8 +81,10 @@ public class Refunds {
    */
   public Refund request(OrderRef ref, String outRequestNo, String amount, String reason) {
     String orderNo = ref.orderNo();
-    Order order = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(orderNo));
-    long amountMinor = positive(Money.parse(amount, order.amount().currency()));
+    Order found = orders.find(ref).orElseThrow(() -> new OrderNotFoundException(orderNo));
+    long amountMinor = positive(Money.parse(amount, found.amount().currency()));
+    // The buyer may have paid a moment ago, its notify still on the way: ask before refusing.
+    Order order = found.paidBy() == null ? queries.learnWhetherPaid(found) : found;
     Payment payment = payingPayment(order).orElseThrow(() -> new OrderNotPaidException(orderNo));
     Optional<Refund> existing = refunds.findByRequest(payment.payId(), outRequestNo);
     if (existing.isPresent()) {

@@ -71,6 +71,38 @@ abstract class RefundIntegrationTests {
   }
 
   @Test
+  void refundsOfAnOrderTheBuyerJustPaidAreAnsweredAlikeBeforeItsNotifyArrives() throws Exception {
+    String orderNo = http.createOrder("5.50");
+    Answer qr = http.precreate(orderNo);
+    http.chaos(Map.of("notifyDrop", true));
+    assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
+    String number = "RJ" + System.nanoTime();
+
+    // The till saw the buyer's phone say "paid" and refunds at once, three times: PayOnce has not
+    // heard of the payment yet, so it asks the channel before it answers "not paid".
+    List<Answer> answers = Concurrently.run(3, i -> http.refund(orderNo, number, "5.50"));
+
+    assertThat(answers).extracting(Answer::status).containsOnly(200);
+    assertThat(answers).extracting(a -> a.text("status")).containsOnly("SUCCESS");
+    String outTradeNo = answers.get(0).text("outTradeNo");
+    assertThat(http.trades(outTradeNo).get(0).path("refunds")).hasSize(1);
+    assertThat(http.orderStatus(orderNo)).isEqualTo("REFUNDED");
+  }
+
+  @Test
+  void aRefundOfAnOrderNobodyPaidIsRefusedAfterAskingTheChannel() {
+    String orderNo = http.createOrder("5.60");
+    String outTradeNo = http.precreate(orderNo).text("outTradeNo");
+
+    Answer refused = http.refund(orderNo, "RN" + System.nanoTime(), "5.60");
+
+    assertThat(refused.status()).isEqualTo(409);
+    assertThat(refused.text("type")).endsWith("/order-not-paid");
+    assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(1);
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAYING");
+  }
+
+  @Test
   void aRefusedRefundTellsConsumersNothingNewAboutThePayment() {
     String orderNo = paidOrder("7.70");
     refuseRefunds();
