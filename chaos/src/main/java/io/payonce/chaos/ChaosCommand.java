@@ -36,7 +36,8 @@ public final class ChaosCommand {
     return """
         usage: java -jar chaos/target/payonce-chaos.jar [options]
           --seed=N               the run's seed (default: random, printed first)
-          --db=postgres|mariadb  the shared database; its payonce_chaos database is recreated
+          --db=postgres|mariadb|patroni  the shared database (patroni: the three-node cluster of
+                           scripts/patroni-cluster, started if down); its payonce_chaos database is recreated
           --instances=N          PayOnce instances, at least 2 (default 2)
           --duration=2m          how long the workload starts scenarios (s, m, h or ISO-8601)
           --redis --rabbitmq     run the instances with Redis / relay events to RabbitMQ

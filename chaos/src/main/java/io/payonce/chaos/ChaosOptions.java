@@ -70,11 +70,15 @@ public record ChaosOptions(
     faults = Set.copyOf(faults.isEmpty() ? EnumSet.noneOf(Fault.class) : EnumSet.copyOf(faults));
   }
 
-  /** The faults that apply: Redis and RabbitMQ faults only when those servers are in use. */
+  /**
+   * The faults that apply: Redis and RabbitMQ faults only when those servers are in use, the
+   * database faults only on the Patroni cluster.
+   */
   public boolean injects(Fault fault) {
     return faults.contains(fault)
         && (fault != Fault.REDIS || redis)
-        && (fault != Fault.RABBITMQ || rabbitmq);
+        && (fault != Fault.RABBITMQ || rabbitmq)
+        && (!Fault.DATABASE.contains(fault) || db == Database.PATRONI);
   }
 
   public static ChaosOptions parse(String... args) {

@@ -6,14 +6,18 @@ import io.payonce.chaos.check.Invariants;
 import io.payonce.chaos.check.Verdict;
 import io.payonce.chaos.cluster.Cluster;
 import io.payonce.chaos.cluster.ClusterSpec;
+import io.payonce.chaos.cluster.Database;
 import io.payonce.chaos.cluster.Instance;
+import io.payonce.chaos.cluster.Patroni;
 import io.payonce.chaos.cluster.Services;
 import io.payonce.chaos.cluster.Timings;
 import io.payonce.chaos.events.EventLog;
 import io.payonce.chaos.events.RabbitConsumer;
 import io.payonce.chaos.events.WebhookReceiver;
+import io.payonce.chaos.faults.DatabaseFaults;
 import io.payonce.chaos.faults.FaultInjector;
 import io.payonce.chaos.faults.FaultPlan;
+import io.payonce.chaos.faults.StallWatch;
 import io.payonce.chaos.report.HtmlReport;
 import io.payonce.chaos.report.Latencies;
 import io.payonce.chaos.report.ReportData;
@@ -50,6 +54,9 @@ public final class ChaosRun {
 
   private static final Duration CHECK_EVERY = Duration.ofSeconds(3);
   private static final Duration STABLE_FOR = Duration.ofSeconds(9);
+
+  /** How often after-init-commit and after-channel-answer stall for a leader kill under them. */
+  private static final double STALL_RATE = 0.01;
 
   private final ChaosOptions options;
   private final PrintStream out;
@@ -89,6 +96,7 @@ public final class ChaosRun {
             services.rabbitMqPort(),
             options.injects(Fault.SKEW),
             options.injects(Fault.CRASH) ? options.crashRate() : 0,
+            options.injects(Fault.LEADER) ? STALL_RATE : 0,
             webhook == null ? null : webhook.url(),
             webhook == null ? null : webhook.secret(),
             timings);
@@ -104,11 +112,23 @@ public final class ChaosRun {
     RabbitConsumer consumer = null;
     Notes notes = new Notes(options.workDir().resolve("workload.log"), timeline::nowMs);
     ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor();
+    Patroni patroni = null;
+    StallWatch stalls = null;
     try {
       if (options.rabbitmq()) {
         RabbitConsumer.purgeLeftovers();
       }
-      cluster.start(options.injects(Fault.CRASH));
+      if (options.db() == Database.PATRONI) {
+        patroni = Patroni.fromRepository();
+        patroni.start();
+        timeline.point(
+            "database",
+            "Patroni cluster up, leader "
+                + patroni.leader().map(Patroni.Member::name).orElse("?")
+                + ", synchronous standby "
+                + patroni.synchronousStandby().map(Patroni.Member::name).orElse("?"));
+      }
+      cluster.start(options.injects(Fault.CRASH) || options.injects(Fault.LEADER));
       if (options.rabbitmq()) {
         consumer = RabbitConsumer.start(events, timeline::nowMs);
       }
@@ -131,7 +151,11 @@ public final class ChaosRun {
               options.instances(),
               timings);
       timeline.say("fault plan: " + plan.faults().size() + " faults");
-      FaultInjector injector = new FaultInjector(plan, cluster, services, webhook, timeline);
+      FaultInjector injector =
+          new FaultInjector(plan, cluster, services, webhook, timeline, patroni);
+      if (injector.database() != null && options.injects(Fault.LEADER)) {
+        stalls = new StallWatch(cluster.instances(), injector.database()::killLeaderAt).start();
+      }
       Workload workload =
           new Workload(
               options.seed(),
@@ -151,6 +175,9 @@ public final class ChaosRun {
       long workloadEnd = timeline.nowMs();
       timeline.point(
           "workload", "end: " + workload.finished() + " scenarios, " + exchanges.summary());
+      if (stalls != null) {
+        stalls.close();
+      }
       injector.stop();
       cluster.armCrashPoints(false);
       cluster.reviveAll();
@@ -169,7 +196,7 @@ public final class ChaosRun {
           new ReportData(
               options.seed(),
               "java -jar chaos/target/payonce-chaos.jar " + options.replayArguments(),
-              setup(cluster, webhook, workload),
+              setup(cluster, webhook, workload, injector.database()),
               timeline.entries(),
               workloadEnd,
               timeline.nowMs(),
@@ -202,6 +229,9 @@ public final class ChaosRun {
           textReport,
           htmlReport);
     } finally {
+      if (stalls != null) {
+        stalls.close();
+      }
       progress.shutdownNow();
       notes.close();
       if (consumer != null) {
@@ -228,7 +258,7 @@ public final class ChaosRun {
   private Settled settle(
       Cluster cluster, Timings timings, EventLog events, Exchanges exchanges, Timeline timeline)
       throws Exception {
-    Invariants invariants = new Invariants(timings);
+    Invariants invariants = new Invariants(timings, timeline.startedAt());
     BooksReader reader = new BooksReader(options.db(), cluster.sandbox());
     List<Verdict> series = new ArrayList<>();
     long deadline = System.nanoTime() + options.drainTimeout().toNanos();
@@ -264,7 +294,8 @@ public final class ChaosRun {
     return faults;
   }
 
-  private List<String> setup(Cluster cluster, WebhookReceiver webhook, Workload workload) {
+  private List<String> setup(
+      Cluster cluster, WebhookReceiver webhook, Workload workload, DatabaseFaults database) {
     List<String> lines = new ArrayList<>();
     lines.add(
         options.db().label()
@@ -307,6 +338,25 @@ public final class ChaosRun {
             + " s, scenarios failed "
             + workload.failed());
     lines.add("work dir " + options.workDir());
+    if (database != null) {
+      lines.addAll(failovers(database.windows()));
+    }
+    return lines;
+  }
+
+  /** The failover windows: how long writes could not commit after each database fault (RTO). */
+  static List<String> failovers(List<DatabaseFaults.Window> windows) {
+    List<String> lines = new ArrayList<>();
+    long longest = windows.stream().mapToLong(DatabaseFaults.Window::lengthMs).max().orElse(0);
+    boolean never = windows.stream().anyMatch(w -> w.lengthMs() < 0);
+    lines.add(
+        "database faults "
+            + windows.size()
+            + ", longest window without commits (RTO) "
+            + (never ? "unbounded (writes never came back)" : longest + " ms"));
+    for (DatabaseFaults.Window window : windows) {
+      lines.add("  " + window.describe());
+    }
     return lines;
   }
 

@@ -86,6 +86,21 @@ class ChaosOptionsUnitTests {
     assertThat(ChaosOptions.duration("1h")).isEqualTo(Duration.ofHours(1));
     assertThat(ChaosOptions.format(Duration.ofMinutes(30))).isEqualTo("30m");
     assertThat(ChaosOptions.format(Duration.ofSeconds(75))).isEqualTo("75s");
-    assertThat(EnumSet.copyOf(Fault.parse("all"))).isEqualTo(EnumSet.allOf(Fault.class));
+    assertThat(EnumSet.copyOf(Fault.parse("all")))
+        .isEqualTo(EnumSet.complementOf(EnumSet.of(Fault.UNSAFE)));
+  }
+
+  @Test
+  void theUnsafeFaultIsNeverPartOfAllAndOnlyRunsWhenNamed() {
+    assertThat(Fault.parse("all")).doesNotContain(Fault.UNSAFE);
+    assertThat(Fault.parse("unsafe,leader")).containsExactlyInAnyOrder(Fault.UNSAFE, Fault.LEADER);
+  }
+
+  @Test
+  void databaseFaultsApplyOnlyToThePatroniCluster() {
+    assertThat(ChaosOptions.parse("--faults=all", "--db=patroni").injects(Fault.LEADER)).isTrue();
+    assertThat(ChaosOptions.parse("--faults=all", "--db=patroni").injects(Fault.UNSAFE)).isFalse();
+    assertThat(ChaosOptions.parse("--faults=all", "--db=mariadb").injects(Fault.LEADER)).isFalse();
+    assertThat(ChaosOptions.parse("--faults=all", "--db=mariadb").injects(Fault.KILL)).isTrue();
   }
 }

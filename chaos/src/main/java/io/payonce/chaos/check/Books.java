@@ -2,15 +2,39 @@ package io.payonce.chaos.check;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
-/** Our books and the channel's, read at one moment. */
+/**
+ * Our books and the channel's, read at one moment.
+ *
+ * @param successRecorded per payment number, when our books first recorded it SUCCESS
+ * @param closeRecorded per order number, when our books first recorded it CLOSED
+ * @param acknowledged the channel's notifies of a paid trade that we answered {@code success}
+ */
 public record Books(
     List<OrderRow> orders,
     List<PaymentRow> payments,
     List<RefundRow> refunds,
     List<OutboxRow> outbox,
     List<Trade> trades,
+    Map<String, Instant> successRecorded,
+    Map<String, Instant> closeRecorded,
+    List<AcknowledgedNotify> acknowledged,
     Instant readAt) {
+
+  /** Books without the record of when facts were written (nothing acknowledged to check). */
+  public Books(
+      List<OrderRow> orders,
+      List<PaymentRow> payments,
+      List<RefundRow> refunds,
+      List<OutboxRow> outbox,
+      List<Trade> trades,
+      Instant readAt) {
+    this(orders, payments, refunds, outbox, trades, Map.of(), Map.of(), List.of(), readAt);
+  }
+
+  /** A notify of a paid trade that the channel saw acknowledged, and when. */
+  public record AcknowledgedNotify(String outTradeNo, String tradeStatus, Instant at) {}
 
   /** An order row. */
   public record OrderRow(long id, String orderNo, long amountMinor, String status) {}

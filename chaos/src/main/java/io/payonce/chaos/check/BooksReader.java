@@ -1,5 +1,6 @@
 package io.payonce.chaos.check;
 
+import io.payonce.chaos.check.Books.AcknowledgedNotify;
 import io.payonce.chaos.check.Books.OrderRow;
 import io.payonce.chaos.check.Books.OutboxRow;
 import io.payonce.chaos.check.Books.PaymentRow;
@@ -17,7 +18,9 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /** Reads the books: our tables with plain JDBC, the channel's ledger over the sandbox's HTTP. */
@@ -44,6 +47,21 @@ public final class BooksReader {
       FROM outbox
       """;
 
+  private static final String SUCCESS_RECORDED =
+      """
+      SELECT p.out_trade_no, MIN(j.occurred_at)
+      FROM journal j JOIN payment p ON j.aggregate_id = p.pay_id
+      WHERE j.aggregate = 'PAYMENT' AND j.to_status = 'SUCCESS'
+      GROUP BY p.out_trade_no
+      """;
+  private static final String CLOSE_RECORDED =
+      """
+      SELECT o.order_no, MIN(j.occurred_at)
+      FROM journal j JOIN orders o ON j.aggregate_id = o.id
+      WHERE j.aggregate = 'ORDER' AND j.to_status = 'CLOSED'
+      GROUP BY o.order_no
+      """;
+
   private final Database db;
   private final SandboxClient sandbox;
 
@@ -55,6 +73,7 @@ public final class BooksReader {
   public Books read() throws SQLException {
     Instant now = Instant.now();
     List<Trade> trades = trades(sandbox.trades());
+    List<JsonNode> notifies = sandbox.notifies();
     try (Connection c = db.connect();
         Statement s = c.createStatement()) {
       List<OrderRow> orders = new ArrayList<>();
@@ -106,8 +125,46 @@ public final class BooksReader {
                   instant(rs, 6)));
         }
       }
-      return new Books(orders, payments, refunds, outbox, trades, now);
+      Map<String, Instant> successRecorded = firsts(s, SUCCESS_RECORDED);
+      Map<String, Instant> closeRecorded = firsts(s, CLOSE_RECORDED);
+      return new Books(
+          orders,
+          payments,
+          refunds,
+          outbox,
+          trades,
+          successRecorded,
+          closeRecorded,
+          acknowledged(notifies),
+          now);
     }
+  }
+
+  private static Map<String, Instant> firsts(Statement s, String sql) throws SQLException {
+    Map<String, Instant> firsts = new HashMap<>();
+    try (ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        firsts.put(rs.getString(1), instant(rs, 2));
+      }
+    }
+    return firsts;
+  }
+
+  /** The deliveries of a paid trade's notify that we answered {@code success}. */
+  static List<AcknowledgedNotify> acknowledged(List<JsonNode> deliveries) {
+    List<AcknowledgedNotify> acknowledged = new ArrayList<>();
+    for (JsonNode delivery : deliveries) {
+      String status = delivery.path("tradeStatus").asString();
+      if (delivery.path("outcome").asString().equals("DELIVERED")
+          && (status.equals("TRADE_SUCCESS") || status.equals("TRADE_FINISHED"))) {
+        acknowledged.add(
+            new AcknowledgedNotify(
+                delivery.path("outTradeNo").asString(),
+                status,
+                Instant.parse(delivery.path("at").asString())));
+      }
+    }
+    return acknowledged;
   }
 
   static List<Trade> trades(List<JsonNode> rows) {

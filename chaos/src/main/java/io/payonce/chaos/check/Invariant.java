@@ -37,7 +37,15 @@ public enum Invariant {
       "answers keep their word",
       "no request answered 500; two requests for one refund number at the same time get the same"
           + " kind of answer; a precreate's 200 carries a QR code; after a close's 200 CLOSED no"
-          + " payment of the order is still payable");
+          + " payment of the order is still payable"),
+  /** What we told a merchant or the channel we had is in the books for good. */
+  I8(
+      "acknowledged facts kept",
+      "every fact we acknowledged (an order created, a precreate's code, a refund accepted, a barcode"
+          + " payment answered SUCCESS, a close answered CLOSED, a paid trade's notify answered"
+          + " success) is in the final primary's books, recorded no later than the"
+          + " acknowledgement: one recorded only later was learned again after its commit was"
+          + " lost");
 
   private final String title;
   private final String rule;

@@ -29,11 +29,19 @@ public final class Invariants {
   private static final Set<String> PAID_ORDER =
       Set.of("PAID", "REFUNDING", "PARTIALLY_REFUNDED", "REFUNDED");
   private static final Duration SLACK = Duration.ofSeconds(15);
+  private static final String MISSING = " is not in the books";
 
   private final Timings timings;
+  private final Instant epoch;
 
   public Invariants(Timings timings) {
+    this(timings, Instant.EPOCH);
+  }
+
+  /** {@code epoch}: the instant the exchanges' times count from. */
+  public Invariants(Timings timings, Instant epoch) {
     this.timings = timings;
+    this.epoch = epoch;
   }
 
   public Verdict check(Books books, EventLog events, Exchanges exchanges, long atMs) {
@@ -49,6 +57,7 @@ public final class Invariants {
     fulfilledOnce(index, events, found.get(Invariant.I5));
     nothingStuck(books, found.get(Invariant.I6));
     answersWellFormed(exchanges, found.get(Invariant.I7));
+    acknowledgedFactsKept(books, index, exchanges, found.get(Invariant.I8));
     return new Verdict(found, pending(books, events).isEmpty(), pending(books, events), atMs);
   }
 
@@ -393,6 +402,117 @@ public final class Invariants {
                     + " s"));
       }
     }
+  }
+
+  private void acknowledgedFactsKept(
+      Books books, Index index, Exchanges exchanges, List<Violation> out) {
+    Duration slack = timings.maxSkew().plusSeconds(2);
+    Set<String> orderNos = index.orders.stream().map(OrderRow::orderNo).collect(Collectors.toSet());
+    Set<String> paymentNos = index.payments.keySet();
+    Set<String> refundNos =
+        books.refunds().stream().map(RefundRow::outRequestNo).collect(Collectors.toSet());
+    for (Exchange e : exchanges.all()) {
+      if (!e.ok()) {
+        continue;
+      }
+      Instant acknowledged = epoch.plusMillis(e.atMs() + e.tookMs()).plus(slack);
+      Reply answer = new Reply(e.status(), e.body(), Map.of(), null);
+      String lost =
+          switch (e.op()) {
+            case "order" ->
+                orderNos.contains(e.orderNo()) ? null : "order " + e.orderNo() + MISSING;
+            case "precreate", "refresh" -> {
+              String number = e.body() == null ? null : answer.text("outTradeNo");
+              yield number == null || paymentNos.contains(number)
+                  ? null
+                  : "payment " + number + MISSING;
+            }
+            case "refund" -> {
+              String number = e.body() == null ? null : answer.text("outRequestNo");
+              yield number == null || refundNos.contains(number)
+                  ? null
+                  : "refund " + number + MISSING;
+            }
+            case "barcode" -> {
+              if (e.body() == null || !"SUCCESS".equals(answer.text("status"))) {
+                yield null;
+              }
+              yield late(
+                  books.successRecorded().get(answer.text("outTradeNo")),
+                  acknowledged,
+                  "payment " + answer.text("outTradeNo") + " SUCCESS");
+            }
+            case "close" -> {
+              if (e.body() == null || !"CLOSED".equals(answer.text("orderStatus"))) {
+                yield null;
+              }
+              yield late(
+                  books.closeRecorded().get(e.orderNo()),
+                  acknowledged,
+                  "order " + e.orderNo() + " CLOSED");
+            }
+            default -> null;
+          };
+      if (lost != null) {
+        out.add(
+            new Violation(
+                Invariant.I8,
+                e.orderNo(),
+                e.op()
+                    + " via "
+                    + e.target()
+                    + " answered "
+                    + e.status()
+                    + " at "
+                    + (e.atMs() + e.tookMs())
+                    + " ms, but "
+                    + lost));
+      }
+    }
+    Set<String> reversed = new java.util.HashSet<>();
+    for (Trade trade : books.trades()) {
+      if (trade.refunds().stream().anyMatch(r -> r.outRequestNo().startsWith("CANCEL-"))) {
+        reversed.add(trade.outTradeNo());
+      }
+    }
+    Map<String, Books.AcknowledgedNotify> firstAcknowledged = new HashMap<>();
+    for (Books.AcknowledgedNotify notify : books.acknowledged()) {
+      firstAcknowledged.merge(
+          notify.outTradeNo(), notify, (a, b) -> a.at().isBefore(b.at()) ? a : b);
+    }
+    for (Books.AcknowledgedNotify notify : firstAcknowledged.values()) {
+      if (reversed.contains(notify.outTradeNo())) {
+        continue;
+      }
+      String lost =
+          late(
+              books.successRecorded().get(notify.outTradeNo()),
+              notify.at().plus(slack),
+              "payment " + notify.outTradeNo() + " SUCCESS");
+      if (lost != null) {
+        PaymentRow payment = index.payments.get(notify.outTradeNo());
+        out.add(
+            new Violation(
+                Invariant.I8,
+                payment == null ? null : index.orderNo(payment),
+                "the "
+                    + notify.tradeStatus()
+                    + " notify of "
+                    + notify.outTradeNo()
+                    + " was answered success at "
+                    + notify.at()
+                    + ", but "
+                    + lost));
+      }
+    }
+  }
+
+  /** Null when {@code recorded} is no later than {@code by}, else what went missing. */
+  private static String late(Instant recorded, Instant by, String fact) {
+    if (recorded == null) {
+      return fact + MISSING;
+    }
+    return recorded.isAfter(by) ? fact + " was recorded only at " + recorded : null;
   }
 
   private static void answersWellFormed(Exchanges exchanges, List<Violation> out) {

@@ -192,7 +192,15 @@ public final class Cluster implements AutoCloseable {
     args.add("--spring.datasource.url=" + spec.db().instanceUrl("payonce-" + name(number)));
     args.add("--spring.datasource.username=" + spec.db().user());
     args.add("--spring.datasource.hikari.maximum-pool-size=8");
-    args.add("--spring.datasource.hikari.connection-timeout=5000");
+    if (spec.db() == Database.PATRONI) {
+      // docs/operations.md's settings for the cluster: wait for a connection at most 3 s during
+      // a failover, then answer 503; find broken connections and replace them.
+      args.add("--spring.datasource.hikari.connection-timeout=3000");
+      args.add("--spring.datasource.hikari.validation-timeout=2000");
+      args.add("--spring.datasource.hikari.keepalive-time=30000");
+    } else {
+      args.add("--spring.datasource.hikari.connection-timeout=5000");
+    }
     args.add("--payonce.sandbox.enabled=false");
     args.add("--payonce.apps.master-key=" + ApiSigner.MASTER_KEY);
     args.add("--payonce.apps.bootstrap.id=" + ApiSigner.APP_ID);
@@ -238,6 +246,16 @@ public final class Cluster implements AutoCloseable {
             .append(spec.crashRate());
       }
       args.add("--payonce.chaos.crash-points=" + points);
+    }
+    if (arm && spec.stallRate() > 0) {
+      args.add(
+          "--payonce.chaos.stall-points=after-init-commit="
+              + spec.stallRate()
+              + ",after-channel-answer="
+              + spec.stallRate());
+      args.add("--payonce.chaos.stall-for=3s");
+    }
+    if (arm && (spec.crashRate() > 0 || spec.stallRate() > 0)) {
       args.add(
           "--payonce.chaos.seed=" + (spec.seed() * 1_000_003L + number * 1_000L + incarnation));
     }

@@ -11,6 +11,8 @@ import java.nio.file.Path;
  *     Services})
  * @param rabbitMqPort the loopback port the instances reach RabbitMQ on (likewise)
  * @param crashRate the probability with which each crash point fires; 0 arms none
+ * @param stallRate the probability with which after-init-commit and after-channel-answer stall a
+ *     request for a leader kill under it; 0 arms none
  * @param webhookUrl where the instances' embedded sink posts events (null with RabbitMQ)
  * @param webhookSecret its signing secret
  */
@@ -28,6 +30,7 @@ public record ClusterSpec(
     int rabbitMqPort,
     boolean skewClocks,
     double crashRate,
+    double stallRate,
     String webhookUrl,
     String webhookSecret,
     Timings timings) {

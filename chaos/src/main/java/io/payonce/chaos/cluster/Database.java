@@ -25,6 +25,35 @@ public enum Database {
       return url() + "?ApplicationName=" + applicationName;
     }
   },
+  /**
+   * PostgreSQL under Patroni ({@code scripts/patroni-cluster}): three nodes reached with PgJDBC's
+   * multi-host URL that finds the primary, as docs/operations.md recommends.
+   */
+  PATRONI("PostgreSQL under Patroni", Patroni.server(), "postgres", "/postgres") {
+    private static final String PARAMETERS =
+        "targetServerType=primary&hostRecheckSeconds=2&connectTimeout=3&socketTimeout=30"
+            + "&tcpKeepAlive=true";
+
+    @Override
+    void recreate(Statement admin) throws SQLException {
+      POSTGRES.recreate(admin);
+    }
+
+    @Override
+    public String url() {
+      return super.url() + "?" + PARAMETERS;
+    }
+
+    @Override
+    String adminUrl() {
+      return super.adminUrl() + "?" + PARAMETERS;
+    }
+
+    @Override
+    public String instanceUrl(String applicationName) {
+      return url() + "&ApplicationName=" + applicationName;
+    }
+  },
   MARIADB("MariaDB", "jdbc:mariadb://127.0.0.1:3306", "root", "/") {
     @Override
     void recreate(Statement admin) throws SQLException {
@@ -86,7 +115,7 @@ public enum Database {
 
   /** Drops and creates the harness's database. */
   public void recreate() throws SQLException {
-    try (Connection admin = DriverManager.getConnection(server() + adminPath, user(), password());
+    try (Connection admin = DriverManager.getConnection(adminUrl(), user(), password());
         Statement statement = admin.createStatement()) {
       recreate(statement);
     }
@@ -99,11 +128,15 @@ public enum Database {
   /** An empty string when the server answers, else why not (never the password). */
   public String probe() {
     DriverManager.setLoginTimeout(3);
-    try (Connection c = DriverManager.getConnection(server() + adminPath, user(), password())) {
+    try (Connection c = DriverManager.getConnection(adminUrl(), user(), password())) {
       return c.isValid(3) ? "" : "connection not valid";
     } catch (SQLException e) {
       return e.getClass().getSimpleName() + ": " + e.getMessage();
     }
+  }
+
+  String adminUrl() {
+    return server() + adminPath;
   }
 
   public String server() {

@@ -96,6 +96,11 @@ public final class Instance {
     return "http://127.0.0.1:" + port;
   }
 
+  /** Where every incarnation's output is appended. */
+  public Path log() {
+    return log;
+  }
+
   public synchronized State state() {
     return state;
   }

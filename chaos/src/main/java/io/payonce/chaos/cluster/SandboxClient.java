@@ -109,4 +109,15 @@ public final class SandboxClient {
       }
     }
   }
+
+  /** Every Alipay notify delivery the sandbox made, with its outcome. */
+  public List<JsonNode> notifies() {
+    Reply reply = http.get(base + "/sandbox/alipay/notifies");
+    if (reply.status() != 200) {
+      throw new IllegalStateException("sandbox notifies: " + reply.brief());
+    }
+    List<JsonNode> all = new ArrayList<>();
+    reply.json().forEach(all::add);
+    return all;
+  }
 }

@@ -91,4 +91,9 @@ public record Timings(
   static String ms(Duration d) {
     return d.toMillis() + "ms";
   }
+
+  /** Patroni's leader TTL ({@code ttl} in scripts/patroni-cluster): a frozen leader outlives it. */
+  public Duration databaseTtl() {
+    return Duration.ofSeconds(10);
+  }
 }

@@ -2,6 +2,7 @@ package io.payonce.chaos.faults;
 
 import io.payonce.chaos.cluster.Cluster;
 import io.payonce.chaos.cluster.Instance;
+import io.payonce.chaos.cluster.Patroni;
 import io.payonce.chaos.cluster.Services;
 import io.payonce.chaos.events.WebhookReceiver;
 import io.payonce.chaos.report.Timeline;
@@ -29,6 +30,7 @@ public final class FaultInjector {
   private final Services services;
   private final WebhookReceiver webhook;
   private final Timeline timeline;
+  private final DatabaseFaults database;
   private final ScheduledExecutorService scheduler =
       Executors.newScheduledThreadPool(
           4,
@@ -48,12 +50,20 @@ public final class FaultInjector {
       Cluster cluster,
       Services services,
       WebhookReceiver webhook,
-      Timeline timeline) {
+      Timeline timeline,
+      Patroni patroni) {
     this.plan = plan;
     this.cluster = cluster;
     this.services = services;
     this.webhook = webhook;
     this.timeline = timeline;
+    this.database =
+        patroni == null ? null : new DatabaseFaults(patroni, timeline, (what, n) -> count(what));
+  }
+
+  /** The database faults, null unless the run is on the Patroni cluster. */
+  public DatabaseFaults database() {
+    return database;
   }
 
   /** Schedules the plan relative to now. */
@@ -84,6 +94,9 @@ public final class FaultInjector {
     }
     quietly(services::restoreAll);
     scheduler.shutdownNow();
+    if (database != null) {
+      database.close();
+    }
   }
 
   private void inject(PlannedFault fault) {
@@ -99,6 +112,7 @@ public final class FaultInjector {
             window(fault, "webhook", () -> webhook.refuse(true), () -> webhook.refuse(false));
         case REDIS -> window(fault, "redis", services::stopRedis, services::startRedis);
         case RABBITMQ -> window(fault, "rabbitmq", services::stopRabbitMq, services::startRabbitMq);
+        case LEADER, SWITCHOVER, STANDBY, FREEZE, UNSAFE -> database.inject(fault);
         case CRASH, SKEW -> {}
       }
     } catch (RuntimeException e) {

@@ -56,6 +56,11 @@ public final class FaultPlan {
     add(weighted, enabled, Fault.WEBHOOK, 1);
     add(weighted, enabled, Fault.REDIS, 1);
     add(weighted, enabled, Fault.RABBITMQ, 1);
+    add(weighted, enabled, Fault.LEADER, 3);
+    add(weighted, enabled, Fault.SWITCHOVER, 2);
+    add(weighted, enabled, Fault.STANDBY, 1);
+    add(weighted, enabled, Fault.FREEZE, 1);
+    add(weighted, enabled, Fault.UNSAFE, 3);
     List<PlannedFault> faults = new ArrayList<>();
     if (weighted.isEmpty()) {
       return new FaultPlan(faults);
@@ -66,11 +71,38 @@ public final class FaultPlan {
     while (true) {
       at += Math.max(2_000, (long) (-Math.log(1 - random.nextDouble()) * every.toMillis()));
       if (at >= end) {
-        return new FaultPlan(faults);
+        break;
       }
       Fault kind = weighted.get(random.nextInt(weighted.size()));
       faults.add(fault(random, at, kind, instances, timings));
     }
+    everyDatabaseFaultOnce(faults, random, enabled, duration, instances, timings);
+    return new FaultPlan(faults);
+  }
+
+  /**
+   * A short run still exercises each database fault it names: one the draw left out is added,
+   * spread over the run's middle. (Database faults wait for the cluster to be whole, so a late one
+   * may still be skipped; the report counts what was injected.)
+   */
+  private static void everyDatabaseFaultOnce(
+      List<PlannedFault> faults,
+      SplittableRandom random,
+      Set<Fault> enabled,
+      Duration duration,
+      int instances,
+      Timings timings) {
+    List<Fault> missing = new ArrayList<>();
+    for (Fault kind : Fault.DATABASE) {
+      if (enabled.contains(kind) && faults.stream().noneMatch(f -> f.kind() == kind)) {
+        missing.add(kind);
+      }
+    }
+    for (int i = 0; i < missing.size(); i++) {
+      long at = duration.toMillis() * (i + 1) / (missing.size() + 2);
+      faults.add(fault(random, at, missing.get(i), instances, timings));
+    }
+    faults.sort(java.util.Comparator.comparingLong(PlannedFault::atMs));
   }
 
   private static PlannedFault fault(
@@ -98,6 +130,34 @@ public final class FaultPlan {
       case RABBITMQ ->
           new PlannedFault(
               at, kind, instance, between(random, 5_000, 12_000), "rabbitmq down", Map.of());
+      case LEADER ->
+          new PlannedFault(
+              at, kind, 0, between(random, 3_000, 8_000), "kill -9 of the leader", Map.of());
+      case SWITCHOVER -> new PlannedFault(at, kind, 0, 0, "switchover", Map.of());
+      case STANDBY ->
+          new PlannedFault(
+              at,
+              kind,
+              0,
+              between(random, 3_000, 10_000),
+              "kill -9 of the synchronous standby",
+              Map.of());
+      case FREEZE ->
+          new PlannedFault(
+              at,
+              kind,
+              0,
+              timings.databaseTtl().toMillis() + between(random, 3_000, 8_000),
+              "SIGSTOP of the leader",
+              Map.of());
+      case UNSAFE ->
+          new PlannedFault(
+              at,
+              kind,
+              0,
+              between(random, 3_000, 8_000),
+              "cancel the synchronous-replication waits, then kill -9 of the leader",
+              Map.of());
       case CRASH, SKEW -> throw new IllegalArgumentException(kind + " is not scheduled");
     };
   }

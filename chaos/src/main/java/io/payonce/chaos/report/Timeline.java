@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,6 +50,7 @@ public final class Timeline {
   }
 
   private final long startNanos = System.nanoTime();
+  private final Instant startedAt = Instant.now();
   private final List<Entry> entries = new ArrayList<>();
   private final PrintStream out;
   private final Writer file;
@@ -66,6 +68,11 @@ public final class Timeline {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The wall-clock instant that {@link #nowMs} counts from. */
+  public Instant startedAt() {
+    return startedAt;
   }
 
   public long nowMs() {

@@ -235,6 +235,85 @@ class InvariantsUnitTests {
         .containsExactly("o1", "o4", "o2");
   }
 
+  @Test
+  void anAcknowledgedFactMissingOrRecordedOnlyLaterBreaksI8() {
+    Instant epoch = NOW.minusSeconds(600);
+    order(1, "o1", 1000, "PAID");
+    payment(11, 1, "P11", "SUCCESS", "T11", 1000);
+    payment(12, 1, "P12", "CLOSED", null, 1000);
+    payment(13, 1, "P13", "CLOSED", null, 1000);
+    trades.add(trade("P11", "T11", "TRADE_SUCCESS", 1000));
+    trades.add(trade("P13", "T13", "TRADE_CLOSED", 1000, refund("CANCEL-T13", 1000)));
+    fulfilled("o1", "e1");
+    // An order created with 201 that the final primary does not have.
+    exchanges.add(exchange(1_000, "order", "o9", 201, "{\"orderNo\":\"o9\"}"));
+    // A barcode payment answered SUCCESS whose success was written only a minute later.
+    exchanges.add(
+        exchange(2_000, "barcode", "o1", 200, "{\"status\":\"SUCCESS\",\"outTradeNo\":\"P11\"}"));
+    Map<String, Instant> successRecorded = Map.of("P11", epoch.plusSeconds(62));
+    // The channel was told success for P12 (lost) and P13 (reversed by a cancel: exempt).
+    List<Books.AcknowledgedNotify> acknowledged =
+        List.of(
+            new Books.AcknowledgedNotify("P12", "TRADE_SUCCESS", epoch.plusSeconds(5)),
+            new Books.AcknowledgedNotify("P13", "TRADE_SUCCESS", epoch.plusSeconds(6)));
+    Books books =
+        new Books(
+            orders,
+            payments,
+            refunds,
+            outbox,
+            trades,
+            successRecorded,
+            Map.of(),
+            acknowledged,
+            NOW);
+
+    Verdict verdict =
+        new Invariants(Timings.of(Duration.ofSeconds(30)), epoch)
+            .check(books, events, exchanges, 0);
+
+    assertThat(verdict.of(Invariant.I8))
+        .extracting(Violation::detail)
+        .hasSize(3)
+        .anySatisfy(d -> assertThat(d).contains("order o9 is not in the books"))
+        .anySatisfy(d -> assertThat(d).contains("payment P11 SUCCESS was recorded only at"))
+        .anySatisfy(d -> assertThat(d).contains("notify of P12 was answered success"));
+  }
+
+  @Test
+  void factsRecordedBeforeTheirAcknowledgementHoldI8() {
+    Instant epoch = NOW.minusSeconds(600);
+    order(1, "o1", 1000, "PAID");
+    payment(11, 1, "P11", "SUCCESS", "T11", 1000);
+    trades.add(trade("P11", "T11", "TRADE_SUCCESS", 1000));
+    fulfilled("o1", "e1");
+    exchanges.add(exchange(1_000, "order", "o1", 201, "{\"orderNo\":\"o1\"}"));
+    exchanges.add(
+        exchange(2_000, "barcode", "o1", 200, "{\"status\":\"SUCCESS\",\"outTradeNo\":\"P11\"}"));
+    Books books =
+        new Books(
+            orders,
+            payments,
+            refunds,
+            outbox,
+            trades,
+            Map.of("P11", epoch.plusMillis(2_500)),
+            Map.of(),
+            List.of(new Books.AcknowledgedNotify("P11", "TRADE_SUCCESS", epoch.plusSeconds(3))),
+            NOW);
+
+    Verdict verdict =
+        new Invariants(Timings.of(Duration.ofSeconds(30)), epoch)
+            .check(books, events, exchanges, 0);
+
+    assertThat(verdict.of(Invariant.I8)).isEmpty();
+  }
+
+  private static Exchange exchange(long atMs, String op, String orderNo, int status, String body) {
+    return new Exchange(
+        atMs, 100, op, "instance-1", orderNo, null, "{}", status, body, false, false, null);
+  }
+
   private Verdict check() {
     return invariants.check(
         new Books(orders, payments, refunds, outbox, trades, NOW), events, exchanges, 0);

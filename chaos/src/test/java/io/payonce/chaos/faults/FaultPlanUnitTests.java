@@ -79,4 +79,17 @@ class FaultPlanUnitTests {
     return FaultPlan.draw(
         seed, Duration.ofMinutes(30), Duration.ofSeconds(10), SCHEDULED, 2, TIMINGS);
   }
+
+  @Test
+  void aShortRunStillInjectsEveryDatabaseFaultItNamesInOrder() {
+    Set<Fault> database = EnumSet.of(Fault.LEADER, Fault.SWITCHOVER, Fault.STANDBY, Fault.FREEZE);
+    FaultPlan plan =
+        FaultPlan.draw(5, Duration.ofSeconds(60), Duration.ofSeconds(50), database, 2, TIMINGS);
+
+    assertThat(plan.faults()).extracting(PlannedFault::kind).containsAll(database);
+    assertThat(plan.faults()).extracting(PlannedFault::atMs).isSorted();
+    assertThat(plan.faults())
+        .filteredOn(f -> f.kind() == Fault.FREEZE)
+        .allSatisfy(f -> assertThat(f.forMs()).isGreaterThan(TIMINGS.databaseTtl().toMillis()));
+  }
 }

@@ -1,5 +1,6 @@
 package io.payonce.server.chaos;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
@@ -25,6 +26,11 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code webhook-after-post}: a webhook POST (the dispatcher's or an operator's resend) was
  *       answered, its attempt is not recorded and the delivery not moved.
  * </ul>
+ *
+ * <p>A point can also be armed to <em>stall</em> ({@code payonce.chaos.stall-points}): with its
+ * probability it logs {@code chaos stall-point=<name>} and holds the thread there for a while, then
+ * goes on. The harness watches for that line to kill the database's leader while a request is
+ * between two of its statements, e.g. right after its intent was committed.
  */
 public final class CrashPoints {
 
@@ -39,22 +45,48 @@ public final class CrashPoints {
     void halt(String point);
   }
 
+  /** What a stalling point does: hold the calling thread. */
+  @FunctionalInterface
+  public interface Staller {
+    void stall(String point);
+  }
+
   private static volatile Armed armed;
+  private static volatile Armed stalls;
 
   private CrashPoints() {}
 
   /** Called at a crash point: halts with the point's probability if armed, else nothing. */
   public static void reach(String point) {
     Armed current = armed;
-    if (current == null) {
-      return;
+    if (current != null && current.fires(point)) {
+      log.error("chaos crash-point={} action=halt status={}", point, HALT_STATUS);
+      current.halter().halt(point);
     }
-    Double probability = current.probabilities().get(point);
-    if (probability == null || !current.draw(probability)) {
-      return;
+    Armed stalling = stalls;
+    if (stalling != null && stalling.fires(point)) {
+      log.warn("chaos stall-point={}", point);
+      stalling.staller().stall(point);
     }
-    log.error("chaos crash-point={} action=halt status={}", point, HALT_STATUS);
-    current.halter().halt(point);
+  }
+
+  /** Arms points to stall the thread that reaches them for {@code stallFor}. */
+  public static void armStalls(Map<String, Double> probabilities, long seed, Duration stallFor) {
+    armStalls(
+        probabilities,
+        seed,
+        point -> {
+          try {
+            Thread.sleep(stallFor.toMillis());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+  }
+
+  /** Arms points to stall, with what a stall does. */
+  public static void armStalls(Map<String, Double> probabilities, long seed, Staller staller) {
+    stalls = new Armed(Map.copyOf(probabilities), new Random(seed), null, staller);
   }
 
   /** Arms the points with their probabilities; the JVM halts when one fires. */
@@ -71,12 +103,13 @@ public final class CrashPoints {
 
   /** Arms the points with their probabilities and what a firing point does. */
   public static void arm(Map<String, Double> probabilities, long seed, Halter halter) {
-    armed = new Armed(Map.copyOf(probabilities), new Random(seed), halter);
+    armed = new Armed(Map.copyOf(probabilities), new Random(seed), halter, null);
   }
 
   /** Makes every point inert again. */
   public static void disarm() {
     armed = null;
+    stalls = null;
   }
 
   public static boolean isArmed() {
@@ -112,8 +145,13 @@ public final class CrashPoints {
     return points;
   }
 
-  private record Armed(Map<String, Double> probabilities, Random random, Halter halter) {
-    boolean draw(double probability) {
+  private record Armed(
+      Map<String, Double> probabilities, Random random, Halter halter, Staller staller) {
+    boolean fires(String point) {
+      Double probability = probabilities.get(point);
+      if (probability == null) {
+        return false;
+      }
       synchronized (random) {
         return random.nextDouble() < probability;
       }

@@ -35,6 +35,30 @@ class CrashPointsUnitTests {
   }
 
   @Test
+  void aStallingPointHoldsTheThreadAndGoesOnWithoutHalting() {
+    List<String> stalled = new ArrayList<>();
+    CrashPoints.arm(Map.of("relay-after-confirm", 1.0), 7, halted::add);
+    CrashPoints.armStalls(Map.of("after-init-commit", 1.0), 7, stalled::add);
+
+    CrashPoints.reach("after-init-commit");
+    CrashPoints.reach("after-channel-answer");
+
+    assertThat(stalled).containsExactly("after-init-commit");
+    assertThat(halted).isEmpty();
+  }
+
+  @Test
+  void disarmingStopsStallsToo() {
+    List<String> stalled = new ArrayList<>();
+    CrashPoints.armStalls(Map.of("after-init-commit", 1.0), 7, stalled::add);
+
+    CrashPoints.disarm();
+    CrashPoints.reach("after-init-commit");
+
+    assertThat(stalled).isEmpty();
+  }
+
+  @Test
   void ignoresPointsThatAreNotArmedAndPointsArmedAtZero() {
     CrashPoints.arm(Map.of("after-init-commit", 0.0), 7, halted::add);
 

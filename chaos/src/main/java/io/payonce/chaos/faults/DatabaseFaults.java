@@ -1,0 +1,329 @@
+package io.payonce.chaos.faults;
+
+import io.payonce.chaos.cluster.Database;
+import io.payonce.chaos.cluster.Patroni;
+import io.payonce.chaos.report.Timeline;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+
+/**
+ * The faults that take a database machine: kill -9 of the leader's node, a planned switchover, kill
+ * -9 of the synchronous standby, SIGSTOP of the leader past its TTL, and the unsafe cancellation of
+ * synchronous-replication waits. One at a time, each from a whole cluster (a leader, a synchronous
+ * standby, three members running): a fault never lands on the wreck of the last. After each, a
+ * write probe measures how long the cluster took to commit again — the failover window, its RTO —
+ * and the window is kept for the report.
+ */
+public final class DatabaseFaults implements AutoCloseable {
+
+  private static final Duration WHOLE_WITHIN = Duration.ofSeconds(60);
+  private static final Duration WRITABLE_WITHIN = Duration.ofSeconds(90);
+  private static final Duration PROBE_EVERY = Duration.ofMillis(200);
+
+  /** One fault on the cluster and how long writes were unavailable after it. */
+  public record Window(String what, long atMs, long lengthMs) {
+    public String describe() {
+      return what + " at " + atMs / 1000 + " s: " + (lengthMs < 0 ? "never" : lengthMs + " ms");
+    }
+  }
+
+  private final Patroni patroni;
+  private final Timeline timeline;
+  private final BiConsumer<String, Integer> count;
+  private final ExecutorService lane =
+      Executors.newSingleThreadExecutor(
+          runnable -> {
+            Thread thread = new Thread(runnable, "database-faults");
+            thread.setDaemon(true);
+            return thread;
+          });
+  private final AtomicBoolean busy = new AtomicBoolean();
+  private final List<Window> windows = new ArrayList<>();
+  private final List<String> down = new ArrayList<>();
+  private final List<String> frozen = new ArrayList<>();
+  private volatile boolean stopped;
+
+  public DatabaseFaults(Patroni patroni, Timeline timeline, BiConsumer<String, Integer> count) {
+    this.patroni = patroni;
+    this.timeline = timeline;
+    this.count = count;
+  }
+
+  /** Queues a planned fault; it waits for the cluster to be whole, or is skipped. */
+  public void inject(PlannedFault fault) {
+    if (!busy.compareAndSet(false, true)) {
+      timeline.point("database", "skipped " + fault.label() + " (another database fault is on)");
+      return;
+    }
+    lane.execute(
+        () -> {
+          try {
+            if (!awaitWhole()) {
+              timeline.point("database", "skipped " + fault.label() + " (cluster not whole)");
+              return;
+            }
+            switch (fault.kind()) {
+              case LEADER -> killLeader(fault.label(), fault.forMs());
+              case SWITCHOVER -> switchover();
+              case STANDBY -> killStandby(fault.forMs());
+              case FREEZE -> freezeLeader(fault.forMs());
+              case UNSAFE -> unsafe(fault.forMs());
+              default ->
+                  throw new IllegalArgumentException(fault.kind() + " is not a database fault");
+            }
+          } catch (RuntimeException e) {
+            timeline.point("database", fault.label() + " failed: " + e.getMessage());
+          } finally {
+            busy.set(false);
+          }
+        });
+  }
+
+  /**
+   * Kills the leader now because an instance stalls at {@code point}: only when no other database
+   * fault is on and the cluster is whole, else nothing.
+   */
+  public void killLeaderAt(String point, String instance) {
+    if (stopped || !busy.compareAndSet(false, true)) {
+      return;
+    }
+    lane.execute(
+        () -> {
+          try {
+            if (patroni.whole()) {
+              killLeader("kill -9 of the leader at " + point + " (" + instance + ")", 5_000);
+            }
+          } catch (RuntimeException e) {
+            timeline.point("database", "kill at " + point + " failed: " + e.getMessage());
+          } finally {
+            busy.set(false);
+          }
+        });
+  }
+
+  /** The windows measured so far. */
+  public synchronized List<Window> windows() {
+    return List.copyOf(windows);
+  }
+
+  private void killLeader(String label, long downForMs) {
+    String leader = patroni.leader().orElseThrow().name();
+    count.accept("leader kill", 1);
+    long at = timeline.nowMs();
+    timeline.point("database", label + ": " + leader + " (restart in " + downForMs + " ms)");
+    patroni.kill(leader);
+    markDown(leader);
+    long length = awaitWritable(at, leader);
+    record(new Window(label, at, length));
+    pause(Math.max(0, downForMs - (timeline.nowMs() - at)));
+    restart(leader);
+  }
+
+  private void switchover() {
+    count.accept("switchover", 1);
+    long at = timeline.nowMs();
+    String from = patroni.leader().map(Patroni.Member::name).orElse("?");
+    timeline.point("database", "switchover from " + from);
+    patroni.switchover();
+    record(new Window("switchover from " + from, at, awaitWritable(at, from)));
+  }
+
+  private void killStandby(long downForMs) {
+    String standby = patroni.synchronousStandby().orElseThrow().name();
+    count.accept("standby kill", 1);
+    long at = timeline.nowMs();
+    timeline.point("database", "kill -9 of the synchronous standby " + standby);
+    patroni.kill(standby);
+    markDown(standby);
+    record(
+        new Window("kill -9 of the synchronous standby " + standby, at, awaitWritable(at, null)));
+    pause(Math.max(0, downForMs - (timeline.nowMs() - at)));
+    restart(standby);
+  }
+
+  private void freezeLeader(long forMs) {
+    String leader = patroni.leader().orElseThrow().name();
+    count.accept("leader freeze", 1);
+    long at = timeline.nowMs();
+    Timeline.Span span = timeline.begin("database", "SIGSTOP of the leader " + leader);
+    patroni.freeze(leader);
+    synchronized (this) {
+      frozen.add(leader);
+    }
+    long length = awaitWritable(at, leader);
+    record(new Window("SIGSTOP of the leader " + leader, at, length));
+    pause(Math.max(0, forMs - (timeline.nowMs() - at)));
+    thaw(leader);
+    span.end();
+  }
+
+  /**
+   * What docs/operations.md forbids, to show why: with the synchronous standby frozen, commits on
+   * the leader wait for it; cancelling those waits makes PostgreSQL report them committed though no
+   * standby has them; then the leader dies and the standby, which never saw them, takes over.
+   */
+  private void unsafe(long downForMs) {
+    String leader = patroni.leader().orElseThrow().name();
+    String standby = patroni.synchronousStandby().orElseThrow().name();
+    count.accept("unsafe", 1);
+    long at = timeline.nowMs();
+    timeline.point(
+        "database",
+        "UNSAFE: freeze the synchronous standby "
+            + standby
+            + ", cancel the commits waiting for it on "
+            + leader
+            + ", kill -9 of "
+            + leader);
+    patroni.freeze(standby);
+    synchronized (this) {
+      frozen.add(standby);
+    }
+    int cancelled = 0;
+    long until = System.nanoTime() + Duration.ofMillis(2_500).toNanos();
+    while (System.nanoTime() < until) {
+      cancelled += cancelSyncRepWaits(leader);
+      pause(100);
+    }
+    patroni.kill(leader);
+    markDown(leader);
+    thaw(standby);
+    timeline.point("database", "UNSAFE: " + cancelled + " synchronous-replication waits cancelled");
+    record(new Window("UNSAFE leader kill " + leader, at, awaitWritable(at, leader)));
+    pause(Math.max(0, downForMs - (timeline.nowMs() - at)));
+    restart(leader);
+  }
+
+  private int cancelSyncRepWaits(String node) {
+    String url = "jdbc:postgresql://127.0.0.1:" + patroni.port(node) + "/postgres?connectTimeout=2";
+    try (Connection c = DriverManager.getConnection(url, Database.PATRONI.user(), "");
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT count(pg_cancel_backend(pid)) FROM pg_stat_activity"
+                    + " WHERE wait_event = 'SyncRep'")) {
+      return rs.next() ? rs.getInt(1) : 0;
+    } catch (SQLException e) {
+      return 0;
+    }
+  }
+
+  /**
+   * Writes until one commits with its synchronous copy, through the URL the instances use (the
+   * driver finds the primary); the window is from the fault until then, -1 if it never did. A node
+   * named {@code notOn} must not be the one that answered (it is dead or frozen).
+   */
+  private long awaitWritable(long fromMs, String notOn) {
+    long deadline = System.nanoTime() + WRITABLE_WITHIN.toNanos();
+    String url =
+        Database.PATRONI
+            .url()
+            .replace("connectTimeout=3", "connectTimeout=1")
+            .replace("socketTimeout=30", "socketTimeout=3");
+    while (System.nanoTime() < deadline && !stopped) {
+      try (Connection c = DriverManager.getConnection(url, Database.PATRONI.user(), "");
+          Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT txid_current(), inet_server_port()")) {
+        rs.next();
+        if (notOn == null || rs.getInt(2) != patroni.port(notOn)) {
+          long length = timeline.nowMs() - fromMs;
+          timeline.point("database", "writes commit again after " + length + " ms");
+          return length;
+        }
+      } catch (SQLException e) {
+        // Not yet: no primary, or it cannot commit.
+      }
+      pause(PROBE_EVERY.toMillis());
+    }
+    timeline.point("database", "writes did not commit again within " + WRITABLE_WITHIN);
+    return -1;
+  }
+
+  private boolean awaitWhole() {
+    long deadline = System.nanoTime() + WHOLE_WITHIN.toNanos();
+    while (!stopped && System.nanoTime() < deadline) {
+      if (patroni.whole()) {
+        return true;
+      }
+      pause(1_000);
+    }
+    return false;
+  }
+
+  private synchronized void record(Window window) {
+    windows.add(window);
+  }
+
+  private synchronized void markDown(String node) {
+    down.add(node);
+  }
+
+  private void restart(String node) {
+    patroni.restart(node);
+    synchronized (this) {
+      down.remove(node);
+    }
+    timeline.point("database", node + " started again");
+  }
+
+  private void thaw(String node) {
+    patroni.thaw(node);
+    synchronized (this) {
+      frozen.remove(node);
+    }
+    timeline.point("database", node + " continues (SIGCONT)");
+  }
+
+  /**
+   * Stops injecting; thaws and restarts what is still frozen or down; waits for a whole cluster.
+   */
+  @Override
+  public void close() {
+    stopped = true;
+    lane.shutdownNow();
+    try {
+      lane.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    List<String> toThaw;
+    List<String> toStart;
+    synchronized (this) {
+      toThaw = new ArrayList<>(frozen);
+      toStart = new ArrayList<>(down);
+    }
+    toThaw.forEach(this::thaw);
+    toStart.forEach(this::restart);
+    stopped = false;
+    boolean whole = awaitWhole();
+    stopped = true;
+    if (!whole) {
+      timeline.point("database", "the cluster is not whole after the faults");
+    }
+  }
+
+  /** The leader's node, if one leads. */
+  public Optional<String> leader() {
+    return patroni.leader().map(Patroni.Member::name);
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
