@@ -22,9 +22,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * behind the harness's load balancer, every fault the run can inject, and every invariant checked.
  * PostgreSQL runs as one server (and, with {@code -Dpayonce.chaos.patroni=true}, as the three-node
  * Patroni cluster of scripts/patroni-cluster, whose run takes database machines down too: leader
- * kills, a switchover, a standby kill, a frozen leader); MariaDB runs with Redis and RabbitMQ. A service that does not answer skips the run with
- * the reason — unless {@code CI=true}, where it fails it. The exec jars come from this build (the
- * module runs after the server and the sandbox are packaged; see the pom).
+ * kills, a switchover, a standby kill, a frozen leader); MariaDB runs with Redis and RabbitMQ. A
+ * service that does not answer skips the run with the reason — unless {@code CI=true}, where it
+ * fails it. The exec jars come from this build (the module runs after the server and the sandbox
+ * are packaged; see the pom).
  */
 @Timeout(value = 12, unit = TimeUnit.MINUTES)
 class ChaosRunIntegrationTests {

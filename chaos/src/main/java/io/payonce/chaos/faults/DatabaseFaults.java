@@ -232,6 +232,7 @@ public final class DatabaseFaults implements AutoCloseable {
             .url()
             .replace("connectTimeout=3", "connectTimeout=1")
             .replace("socketTimeout=30", "socketTimeout=3");
+    String last = "no attempt";
     while (System.nanoTime() < deadline && !stopped) {
       try (Connection c = DriverManager.getConnection(url, Database.PATRONI.user(), "");
           Statement s = c.createStatement();
@@ -242,12 +243,21 @@ public final class DatabaseFaults implements AutoCloseable {
           timeline.point("database", "writes commit again after " + length + " ms");
           return length;
         }
+        last = "answered by " + notOn + ", which is down";
       } catch (SQLException e) {
         // Not yet: no primary, or it cannot commit.
+        last = e.getSQLState() + " " + e.getMessage();
       }
       pause(PROBE_EVERY.toMillis());
     }
-    timeline.point("database", "writes did not commit again within " + WRITABLE_WITHIN);
+    timeline.point(
+        "database",
+        "writes did not commit again within "
+            + WRITABLE_WITHIN
+            + (stopped ? " (stopped)" : "")
+            + "; last probe: "
+            + last
+            + (Thread.currentThread().isInterrupted() ? " (interrupted)" : ""));
     return -1;
   }
 
