@@ -11,9 +11,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param callLease how long one instance holds the right to make a payment's precreate call before
  *     another may retry it; longer than the channel client's read timeout
  * @param duplicateWait how long a duplicate precreate waits for the first one's channel call before
- *     answering 409 with Retry-After
+ *     answering 409 with Retry-After; likewise how long a refund of an order not known paid waits
+ *     for another request's query of its payment before answering 503 with Retry-After
  * @param queryAfter how old a non-final payment must be before GET /pay/query asks the channel
- * @param queryInterval the least time between two channel queries about one payment
+ * @param queryInterval the least time between two channel queries about one payment (GET
+ *     /pay/query, and a refund of an order not known paid)
  * @param expiryMargin how long past a payment's expiry we still treat its code as payable (clock
  *     skew between us and the channel) before declaring it dead
  * @param barcodeTtl how long a barcode payment may take before the channel closes it

@@ -9,10 +9,13 @@ import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.springframework.stereotype.Service;
 
 /**
@@ -23,6 +26,8 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class PaymentQueries {
+
+  private static final Duration MIN_RETRY_AFTER = Duration.ofSeconds(1);
 
   private final OrderService orders;
   private final PaymentRepository payments;
@@ -65,30 +70,79 @@ public class PaymentQueries {
 
   /**
    * Asks the channel about every payment of the order still open to the buyer (not being reversed)
-   * and records what it says, at once and without the per-payment rate limit: for a request that
-   * would otherwise answer "not paid" while the buyer may have paid and the notify is on its way.
-   * Requests at the same moment each ask, and each learns the same fact.
+   * and records what it says: for a request that would otherwise answer "not paid" while the buyer
+   * may have paid and the notify is on its way. Each open payment is asked at most once, and not
+   * again within {@link PaymentProperties#queryInterval()} of the last ask (by any request or
+   * instance): a merchant repeating a refund of an unpaid order costs the channel one query per
+   * payment and interval.
    *
-   * @return the order as it stands afterwards
+   * @return the order as it stands afterwards; unpaid only if the channel said so of every open
+   *     payment
+   * @throws ChannelUnavailableException the channel could not say (an error, a timeout) or was
+   *     asked a moment ago by another request, and the order is not known paid: unknown, not "no"
    */
   public Order learnWhetherPaid(Order order) {
     if (order.paidBy() != null) {
       return order;
     }
-    boolean learned = false;
+    Instant now = clock.instant();
+    String failed = null;
+    String busy = null;
+    boolean asked = false;
     for (Payment payment : payments.findByOrderId(order.id())) {
       if (!payment.status().isInFlight() || payment.status() == PaymentStatus.CANCELLING) {
         continue;
       }
-      var channel = channels.find(payment.channel(), payment.channelConfig());
-      if (channel.isPresent()
-          && channel.get().query(payment.outTradeNo())
-              instanceof ChannelOutcome.Done<ChannelTrade> done) {
-        applier.apply(done.value(), TransitionSource.QUERY, null);
-        learned = true;
+      asked = true;
+      if (!payments.claimQuery(payment.payId(), now, now.plus(props.queryInterval()))) {
+        busy = payment.outTradeNo();
+      } else if (!learned(payment)) {
+        failed = payment.outTradeNo();
       }
     }
-    return learned ? orders.findById(order.id()).orElseThrow() : order;
+    if (!asked) {
+      return order;
+    }
+    Order after = orders.findById(order.id()).orElseThrow();
+    if (after.paidBy() == null && failed == null && busy != null) {
+      // Another request is asking (or just asked): what it learns is this request's answer too.
+      after = awaitPaid(after);
+    }
+    if (after.paidBy() == null && (failed != null || busy != null)) {
+      throw new ChannelUnavailableException(failed != null ? failed : busy, unknownRetryAfter());
+    }
+    return after;
+  }
+
+  /** The order once paid, or as it stands after {@link PaymentProperties#duplicateWait()}. */
+  private Order awaitPaid(Order order) {
+    Instant deadline = clock.instant().plus(props.duplicateWait());
+    long pauseMillis = 20;
+    Order current = order;
+    while (current.paidBy() == null && clock.instant().isBefore(deadline)) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pauseMillis));
+      pauseMillis = Math.min(pauseMillis * 2, 200);
+      current = orders.findById(order.id()).orElseThrow();
+    }
+    return current;
+  }
+
+  /** Whether the channel answered about the payment (its answer recorded). */
+  private boolean learned(Payment payment) {
+    var channel = channels.find(payment.channel(), payment.channelConfig());
+    if (channel.isEmpty()
+        || !(channel.get().query(payment.outTradeNo())
+            instanceof ChannelOutcome.Done<ChannelTrade> done)) {
+      return false;
+    }
+    applier.apply(done.value(), TransitionSource.QUERY, null);
+    return true;
+  }
+
+  private Duration unknownRetryAfter() {
+    return props.queryInterval().compareTo(MIN_RETRY_AFTER) > 0
+        ? props.queryInterval()
+        : MIN_RETRY_AFTER;
   }
 
   private boolean askChannel(Payment payment) {

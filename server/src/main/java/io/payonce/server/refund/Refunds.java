@@ -73,7 +73,9 @@ public class Refunds {
    *
    * @param amount the amount in major units, in the order's currency ("12.34" for CNY)
    * @throws OrderNotFoundException no such order
-   * @throws OrderNotPaidException nothing was paid
+   * @throws OrderNotPaidException nothing was paid: the channel said so of every open payment
+   * @throws io.payonce.server.payment.ChannelUnavailableException whether the order was paid is not
+   *     known right now (the channel could not answer): nothing was decided, ask again
    * @throws InvalidMoneyException the amount is not a positive amount of the order's currency
    * @throws RefundConflictException the number was used for another amount
    * @throws RefundExceedsPaymentException it would refund more than was paid (always, once the

@@ -90,6 +90,82 @@ abstract class RefundIntegrationTests {
   }
 
   @Test
+  void aPaidOrderTheChannelCannotConfirmIsAnswered503AndItsKeyRefundsOnceLater() {
+    String orderNo = http.createOrder("5.70");
+    Answer qr = http.precreate(orderNo);
+    String outTradeNo = qr.text("outTradeNo");
+    // The buyer pays; the notify is lost, and the channel's query answers a system error.
+    http.chaos(Map.of("notifyDrop", true));
+    assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
+    http.chaos(
+        Map.of(
+            "method", "alipay.trade.query", "gatewayErrorRate", 1.0, "gatewayErrorCode", "20000"));
+    String number = "RU" + System.nanoTime();
+    Map<String, String> key = Map.of("Idempotency-Key", "key-" + number);
+
+    Answer unknown = refundUnderKey(orderNo, number, "5.70", key);
+
+    // "Could not ask" is not "not paid": nothing is decided, the key is not spent.
+    assertThat(unknown.status()).as(unknown.body()).isEqualTo(503);
+    assertThat(unknown.header("Retry-After")).isNotNull();
+    assertThat(unknown.header("Content-Type")).startsWith("application/problem+json");
+    assertThat(unknown.text("type")).endsWith("/channel-unavailable");
+    // One query of its one open payment, no more.
+    assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(1);
+    assertThat(http.trades(outTradeNo).get(0).path("refunds")).isEmpty();
+
+    http.calm();
+    Answer retry = refundUnderKey(orderNo, number, "5.70", key);
+    Answer replay = refundUnderKey(orderNo, number, "5.70", key);
+
+    assertThat(retry.status()).as(retry.body()).isEqualTo(200);
+    assertThat(retry.text("status")).isEqualTo("SUCCESS");
+    assertThat(replay.status()).isEqualTo(200);
+    assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+    assertThat(replay.text("outRequestNo")).isEqualTo(number);
+    assertThat(http.trades(outTradeNo).get(0).path("refunds")).hasSize(1);
+    assertThat(http.orderStatus(orderNo)).isEqualTo("REFUNDED");
+  }
+
+  @Test
+  void aRefundAnsweredUnknownIsMadeOnceUnderItsKeyWhenTheLateNotifyHasArrived() {
+    String orderNo = http.createOrder("5.80");
+    Answer qr = http.precreate(orderNo);
+    String outTradeNo = qr.text("outTradeNo");
+    // The notify is held for a while; the channel's query keeps failing throughout.
+    http.chaos(Map.of("notifyDelayMs", 1_500));
+    http.chaos(
+        Map.of(
+            "method", "alipay.trade.query", "gatewayErrorRate", 1.0, "gatewayErrorCode", "20000"));
+    assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
+    String number = "RL" + System.nanoTime();
+    Map<String, String> key = Map.of("Idempotency-Key", "key-" + number);
+
+    Answer unknown = refundUnderKey(orderNo, number, "5.80", key);
+
+    assertThat(unknown.status()).as(unknown.body()).isEqualTo(503);
+    assertThat(unknown.header("Retry-After")).isNotNull();
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+
+    Answer retry = refundUnderKey(orderNo, number, "5.80", key);
+    Answer replay = refundUnderKey(orderNo, number, "5.80", key);
+
+    assertThat(retry.status()).as(retry.body()).isEqualTo(200);
+    assertThat(retry.text("status")).isEqualTo("SUCCESS");
+    assertThat(replay.status()).isEqualTo(200);
+    assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+    assertThat(http.trades(outTradeNo).get(0).path("refunds")).hasSize(1);
+  }
+
+  private Answer refundUnderKey(
+      String orderNo, String number, String amount, Map<String, String> key) {
+    return http.post(
+        http.serverBase() + "/pay/refund",
+        Map.of("orderNo", orderNo, "outRequestNo", number, "amount", amount, "reason", "test"),
+        key);
+  }
+
+  @Test
   void aRefundOfAnOrderNobodyPaidIsRefusedAfterAskingTheChannel() {
     String orderNo = http.createOrder("5.60");
     String outTradeNo = http.precreate(orderNo).text("outTradeNo");
