@@ -1,10 +1,14 @@
 package io.payonce.server.idempotency;
 
 import io.payonce.server.db.SqlTime;
+import io.payonce.server.log.Failures;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 
@@ -15,13 +19,21 @@ import org.springframework.stereotype.Service;
 @Service
 class IdempotencyKeys {
 
+  private static final Logger log = LoggerFactory.getLogger(IdempotencyKeys.class);
+
   private final IdempotencyRecords records;
   private final IdempotencyProperties props;
+  private final UnreleasedKeys unreleased;
   private final Clock clock;
 
-  IdempotencyKeys(IdempotencyRecords records, IdempotencyProperties props, Clock clock) {
+  IdempotencyKeys(
+      IdempotencyRecords records,
+      IdempotencyProperties props,
+      UnreleasedKeys unreleased,
+      Clock clock) {
     this.records = records;
     this.props = props;
+    this.unreleased = unreleased;
     this.clock = clock;
   }
 
@@ -41,6 +53,9 @@ class IdempotencyKeys {
   record InProgress() implements Begin {}
 
   Begin begin(String scope, String key, String fingerprint, String body) {
+    // A release this instance owes the key (its request answered 503 while the database was away)
+    // is done first: the retry runs instead of waiting for the lease of a request that is over.
+    unreleased.settle(scope, key);
     Instant now = clock.instant();
     String owner = UUID.randomUUID().toString();
     IdempotencyRecords.Claim claim =
@@ -81,9 +96,19 @@ class IdempotencyKeys {
     records.complete(scope, key, owner, status, body);
   }
 
-  /** Forgets a key whose outcome was not final, so that a retry runs again. */
+  /**
+   * Forgets a key whose outcome was not final, so that a retry runs again. A release the database
+   * cannot take now is remembered and done once it answers ({@link UnreleasedKeys}).
+   */
   void release(String scope, String key, String owner) {
-    records.release(scope, key, owner);
+    Instant now = clock.instant();
+    try {
+      records.release(scope, key, owner);
+    } catch (DataAccessException e) {
+      log.warn(
+          "idempotency key not released, owed until the database answers {}", Failures.describe(e));
+      unreleased.remember(scope, key, owner, now.plus(props.lease()));
+    }
   }
 
   int reap(int limit) {

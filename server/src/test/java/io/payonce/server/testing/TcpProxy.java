@@ -152,10 +152,20 @@ public final class TcpProxy {
     private final Predicate<List<String>> transaction;
     private final CountDownLatch fired = new CountDownLatch(1);
     private volatile List<String> committed = List.of();
+    private volatile boolean cuts;
 
     private LostCommit(int nth, Predicate<List<String>> transaction) {
       this.remaining = new AtomicInteger(nth);
       this.transaction = transaction;
+    }
+
+    /**
+     * The database goes away with the lost answer: the proxy is {@link TcpProxy#cut cut} as the
+     * connection is reset, until {@link TcpProxy#restore}.
+     */
+    public LostCommit thenCut() {
+      cuts = true;
+      return this;
     }
 
     /** Whether the COMMIT was sent on, committed, and its answer lost. */
@@ -272,6 +282,9 @@ public final class TcpProxy {
         if (losing != null && message.awaitsAnswer()) {
           // Answered, the server has committed; the client is reset below without the answer.
           link.answered.await(COMMIT_ANSWER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+          if (losing.cuts) {
+            cut();
+          }
           losing.fired.countDown();
           return;
         }
