@@ -93,6 +93,11 @@ public enum ChaosKnob {
   WECHAT_CLOSE_CLOSED("wechatCloseClosed", "NO_CONTENT", "NO_CONTENT", "ORDER_CLOSED"),
   /** WeChat [UNC]: closing an out_trade_no that names no order. */
   WECHAT_CLOSE_UNKNOWN("wechatCloseUnknown", "NO_CONTENT", "NO_CONTENT", "ORDER_NOT_EXIST"),
+  /**
+   * WeChat: every close is refused with this error and closes nothing (NONE: closes as usual), as
+   * WeChat answers PARAM_ERROR or ORDER_NOT_EXIST for an order it has just made.
+   */
+  WECHAT_CLOSE_REFUSAL("wechatCloseRefusal", "NONE", "NONE", "PARAM_ERROR", "ORDER_NOT_EXIST"),
   /** WeChat [UNC]: reverse while the payment-code buyer is still entering the password. */
   REVERSE_WHILE_USERPAYING("reverseWhileUserpaying", "USERPAYING", "USERPAYING", "REVERSE"),
   /** WeChat [UNC]: the trade_state of a paid payment-code order once reversed (refunded). */

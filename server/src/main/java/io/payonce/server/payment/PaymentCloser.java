@@ -8,6 +8,8 @@ import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionSource;
 import java.time.Clock;
 import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -17,6 +19,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Service
 public class PaymentCloser {
+
+  private static final Logger log = LoggerFactory.getLogger(PaymentCloser.class);
+
+  /** How many times a close the channel refused while its trade stays open is made again. */
+  private static final int RECLOSES = 1;
 
   private final PaymentRepository payments;
   private final PaymentTransitions transitions;
@@ -43,8 +50,16 @@ public class PaymentCloser {
     this.clock = clock;
   }
 
-  /** Closes the payment, as the merchant or a refresh asks. */
+  /**
+   * Closes the payment, as the merchant or a refresh asks: the close, and once more if the channel
+   * refused it and says the trade is still open; then unknown (the payment stays in flight for the
+   * janitor), never a loop against a channel that keeps refusing.
+   */
   public CloseResult close(Payment payment, String why) {
+    return close(payment, why, RECLOSES + 1);
+  }
+
+  private CloseResult close(Payment payment, String why, int closesLeft) {
     PaymentChannel channel = channels.get(payment.channel(), payment.channelConfig());
     ChannelOutcome<ChannelTrade> closed = channel.close(payment.outTradeNo());
     if (closed instanceof ChannelOutcome.Done<ChannelTrade>) {
@@ -68,7 +83,7 @@ public class PaymentCloser {
     if (!(asked instanceof ChannelOutcome.Done<ChannelTrade> done)) {
       return CloseResult.UNKNOWN;
     }
-    return settle(payment, done.value(), why);
+    return settle(payment, done.value(), why, closesLeft - 1);
   }
 
   /**
@@ -76,6 +91,10 @@ public class PaymentCloser {
    * never scanned closes here and is watched until the code expires.
    */
   CloseResult settle(Payment payment, ChannelTrade trade, String why) {
+    return settle(payment, trade, why, RECLOSES);
+  }
+
+  private CloseResult settle(Payment payment, ChannelTrade trade, String why, int closesLeft) {
     if (trade.state().paid()) {
       applier.apply(trade, TransitionSource.CLOSE, null);
       return CloseResult.PAID;
@@ -100,8 +119,17 @@ public class PaymentCloser {
           why + "; never scanned, watched until " + watchUntil,
           watchUntil);
     }
-    // OPEN or WAIT_BUYER_PAY: not closed yet (the buyer scanned after our close call); close again.
-    return close(payment, why);
+    // OPEN or WAIT_BUYER_PAY: not closed yet (the buyer scanned after our close call); close again,
+    // unless the channel refused that already (WeChat's PARAM_ERROR or ORDER_NOT_EXIST of an order
+    // it has just made, while its query says NOTPAY): asking on would only repeat the refusal.
+    if (closesLeft <= 0) {
+      log.info(
+          "close unsettled outTradeNo={} state={} reason=refused-while-open",
+          payment.outTradeNo(),
+          trade.state());
+      return CloseResult.UNKNOWN;
+    }
+    return close(payment, why, closesLeft);
   }
 
   /** Whether the payment's code can no longer be paid at the channel, margin included. */

@@ -8,7 +8,8 @@ import org.springframework.stereotype.Component;
 /**
  * {@code POST /v3/pay/transactions/out-trade-no/{out_trade_no}/close} with {@code {"mchid"}}: 204
  * No Content (signed, empty body). Paid: ORDERPAID. A closed or unknown order answers 204 as well
- * by default ([UNC] knobs wechatCloseClosed, wechatCloseUnknown): a close proves nothing.
+ * by default ([UNC] knobs wechatCloseClosed, wechatCloseUnknown): a close proves nothing. The knob
+ * wechatCloseRefusal refuses every close (PARAM_ERROR, ORDER_NOT_EXIST) and closes nothing.
  */
 @Component
 class CloseApi extends V3Api {
@@ -34,6 +35,11 @@ class CloseApi extends V3Api {
       throw new V3Failure(400, "PARAM_ERROR", "mchid 与请求头 Authorization 中的商户号不一致");
     }
     String outTradeNo = outTradeNo(call);
+    switch (chaos.choice(ChaosKnob.WECHAT_CLOSE_REFUSAL, name(), outTradeNo)) {
+      case "PARAM_ERROR" -> throw new V3Failure(400, "PARAM_ERROR", "参数错误");
+      case "ORDER_NOT_EXIST" -> throw new V3Failure(404, "ORDER_NOT_EXIST", "订单不存在");
+      default -> {}
+    }
     ledger.close(
         mchid,
         outTradeNo,

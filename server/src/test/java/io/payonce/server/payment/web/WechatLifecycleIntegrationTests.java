@@ -22,6 +22,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -172,6 +174,32 @@ abstract class WechatLifecycleIntegrationTests {
           .untilAsserted(() -> assertSettledWithOneChargeAtMostNet(orderNo, outTradeNo));
       assertThat(answers).extracting(Answer::status).doesNotContain(500);
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"PARAM_ERROR", "ORDER_NOT_EXIST"})
+  void aCloseWechatKeepsRefusingOfAnUnpaidOrderIsTriedTwiceThenAnsweredUnknown(String refusal) {
+    String orderNo = http.createOrder("7.78");
+    String outTradeNo = http.wechatPrecreate(orderNo).text("outTradeNo");
+    // WeChat refuses every close of the order, whose query keeps saying NOTPAY.
+    http.chaos(Map.of("wechatCloseRefusal", refusal));
+
+    Answer closed = http.close(orderNo);
+
+    assertThat(closed.status()).as(closed.body()).isEqualTo(503);
+    assertThat(closed.text("type")).endsWith("/channel-unavailable");
+    assertThat(closed.header("Retry-After")).isNotNull();
+    // The close and one re-close, each refusal asked about once: no loop against the channel.
+    assertThat(http.wechatCalls(outTradeNo, "wechat.close")).hasSize(2);
+    assertThat(http.wechatCalls(outTradeNo, "wechat.query")).hasSize(2);
+    // Still in flight: the janitor (or the cancel again) finishes the job once WeChat closes.
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("PRECREATED");
+    http.calm();
+    Answer again = http.close(orderNo);
+    assertThat(again.status()).as(again.body()).isEqualTo(200);
+    assertThat(again.text("orderStatus")).isEqualTo("CLOSED");
+    assertThat(http.wechatOrders(outTradeNo).get(0).path("tradeState").asString())
+        .isEqualTo("CLOSED");
   }
 
   @Test
