@@ -172,7 +172,22 @@ public final class Patroni {
                 patroni.descendants().forEach(processes::add);
               });
     } catch (IOException | NumberFormatException e) {
-      // No pid file: the node is not running.
+      // No pid file: the node's Patroni is not running.
+    }
+    // Patroni's postmaster is not its child (it runs under init): without it a kill -9 of the node
+    // leaves its PostgreSQL running, still a primary, and no machine has died.
+    Path postmaster = dir.resolve("data").resolve(node).resolve("postmaster.pid");
+    try {
+      String first = Files.readAllLines(postmaster, StandardCharsets.UTF_8).get(0).trim();
+      ProcessHandle.of(Long.parseLong(first))
+          .filter(p -> processes.stream().noneMatch(q -> q.pid() == p.pid()))
+          .ifPresent(
+              server -> {
+                processes.add(server);
+                server.descendants().forEach(processes::add);
+              });
+    } catch (IOException | RuntimeException e) {
+      // No postmaster.pid: its PostgreSQL is not running.
     }
     return processes;
   }
