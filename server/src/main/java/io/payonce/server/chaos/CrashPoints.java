@@ -16,6 +16,8 @@ import org.slf4j.LoggerFactory;
  * <p>The points the server reaches:
  *
  * <ul>
+ *   <li>{@code after-order-lock}: a payment is being opened, its order's row locked, its INIT row
+ *       not inserted yet;
  *   <li>{@code after-init-commit}: a payment's INIT row is committed, its channel call not made;
  *   <li>{@code after-channel-answer}: the channel answered (precreate, barcode pay, refund), the
  *       answer is not recorded yet;

@@ -12,7 +12,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * The order module's face to the others: creates orders idempotently (the unique order number
  * decides, never a check before the insert), reads them, and takes an order's row lock for a caller
- * that is about to move its payments (the order row before its payments', on every path).
+ * that is about to move its payments. Opening a payment and every transition out of the order's
+ * payable slot take it before touching the payment (PaymentOpener, PaymentTransitions); a
+ * transition within the slot (INIT to PRECREATED, PAYING, CANCELLING) does not need it.
  */
 @Service
 public class OrderService {

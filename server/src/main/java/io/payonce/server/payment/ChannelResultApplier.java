@@ -127,8 +127,9 @@ public class ChannelResultApplier {
     if (read.get().applied()) {
       return new ApplyResult(ApplyResult.Kind.DUPLICATE, payment.status());
     }
-    // Every path that moves an order and its payments locks the order row first (here in
-    // succeed), so two of them wait for each other instead of deadlocking.
+    // Every transition out of the order's payable slot locks the order row before the payment
+    // (PaymentTransitions; succeed takes it itself, for the order's status), so two of them, or
+    // one and an opener, wait for each other instead of deadlocking.
     try {
       return transactions.execute(status -> applyInTransaction(payment, trade, source, fact));
     } catch (FactAlreadyApplied duplicate) {
@@ -163,7 +164,6 @@ public class ChannelResultApplier {
    * A payment being reversed is settled by its reversal's own answer.
    */
   private ApplyResult reversed(Payment payment, ChannelTrade trade, TransitionSource source) {
-    orders.lock(payment.orderId()).orElseThrow();
     Optional<PaymentRepository.Transitioned> won =
         transitions.applyReturning(
             payment.payId(),
@@ -193,8 +193,8 @@ public class ChannelResultApplier {
   }
 
   private ApplyResult succeedBatched(Payment payment, ChannelTrade trade, TransitionSource source) {
-    // The order row before the payment's, as on every path: two payments succeeding at once see
-    // each other, and nothing else moves the order while this one decides.
+    // The order row before the payment's, as every transition out of the slot takes it: two
+    // payments succeeding at once see each other, and nothing else moves the order meanwhile.
     Order order = orders.lock(payment.orderId()).orElseThrow();
     OrderStatus orderStatus = order.status();
     Optional<PaymentRepository.Transitioned> won =

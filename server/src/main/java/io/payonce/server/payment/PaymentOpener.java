@@ -4,6 +4,7 @@ import io.payonce.server.app.ChannelConfigs;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.channel.PaymentKind;
+import io.payonce.server.db.LockConflicts;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.Journal;
 import io.payonce.server.journal.TransitionSource;
@@ -20,6 +21,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Optional;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -47,6 +49,7 @@ public class PaymentOpener {
   private final Clock clock;
   private final SecureRandom random = new SecureRandom();
   private final io.micrometer.core.instrument.Counter conflicts;
+  private final io.micrometer.core.instrument.Counter lockVictims;
 
   PaymentOpener(
       OrderService orders,
@@ -59,6 +62,7 @@ public class PaymentOpener {
       Clock clock,
       io.micrometer.core.instrument.MeterRegistry meters) {
     this.conflicts = meters.counter("payonce.payment.open.conflicts");
+    this.lockVictims = meters.counter("payonce.payment.open.lock-victims");
     this.orders = orders;
     this.channelConfigs = channelConfigs;
     this.channels = channels;
@@ -101,25 +105,34 @@ public class PaymentOpener {
     if (existing.isPresent()) {
       return new OpenedPayment(existing.get(), false);
     }
-    DuplicateKeyException lastDuplicate = null;
+    RuntimeException lastLoss = null;
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       try {
         return new OpenedPayment(
             transactions.execute(
                 status -> insert(orderId, channel, kind, requestId, expireTime, callLeaseUntil)),
             true);
-      } catch (DuplicateKeyException duplicate) {
-        // The duplicate key ended that transaction (PostgreSQL aborts it): read in a new one.
-        lastDuplicate = duplicate;
+      } catch (DataAccessException lost) {
+        // A race lost either to the unique key or, should the database break a lock cycle with
+        // this transaction, as its victim: either way nothing was written, and the transaction
+        // is over (PostgreSQL aborts it). Read what the winner made in a new one.
+        if (!(lost instanceof DuplicateKeyException)) {
+          if (!LockConflicts.isVictim(lost)) {
+            throw lost;
+          }
+          lockVictims.increment();
+        }
+        lastLoss = lost;
         conflicts.increment();
         Optional<Payment> inFlight = transactions.execute(status -> payments.findInFlight(orderId));
         if (inFlight.isPresent()) {
           return new OpenedPayment(inFlight.get(), false);
         }
-        // The payment in flight finished in between: try again.
+        // The payment in flight finished in between (or the victim's rival held no slot): try
+        // again.
       }
     }
-    throw lastDuplicate;
+    throw lastLoss;
   }
 
   private Payment insert(
@@ -137,6 +150,7 @@ public class PaymentOpener {
           orders.findById(orderId).orElseThrow(() -> new OrderNotFoundException("id " + orderId));
       throw new OrderNotPayableException(orderId, order.status());
     }
+    io.payonce.server.chaos.CrashPoints.reach("after-order-lock");
     Order order = orders.findById(orderId).orElseThrow();
     // The account the payment is made with, fixed now: every later call about it uses this one.
     String channelConfig = channelConfigs.resolve(order.appId(), channel);

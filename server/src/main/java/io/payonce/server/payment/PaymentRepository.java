@@ -125,6 +125,14 @@ class PaymentRepository {
       WHERE p.out_trade_no = :outTradeNo
       """;
 
+  // A payment's order never changes: read without a lock, before the order's is taken.
+  private static final String SELECT_ORDER_ID =
+      """
+      SELECT order_id
+      FROM payment
+      WHERE pay_id = :payId
+      """;
+
   // A locking read sees the latest committed row even inside an older MySQL snapshot.
   private static final String SELECT_STATUS_FOR_UPDATE =
       """
@@ -479,6 +487,11 @@ class PaymentRepository {
   /** Gives back the reservation of a refund that definitely failed. */
   public void releaseRefund(long payId, long amount) {
     jdbc.sql(RELEASE_REFUND).param("payId", payId).param("amount", amount).update();
+  }
+
+  /** The order a payment belongs to, read without a lock (it never changes). */
+  Optional<Long> orderIdOf(long payId) {
+    return jdbc.sql(SELECT_ORDER_ID).param("payId", payId).query(Long.class).optional();
   }
 
   Optional<PaymentStatus> lockStatus(long payId) {

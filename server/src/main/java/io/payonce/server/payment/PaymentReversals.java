@@ -8,7 +8,6 @@ import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.channel.TradeState;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
-import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +33,6 @@ public class PaymentReversals {
   private final PaymentRepository payments;
   private final PaymentTransitions transitions;
   private final ChannelResultApplier applier;
-  private final OrderService orders;
   private final PaymentChannels channels;
   private final ReversalRecorder reversals;
   private final TransactionTemplate transactions;
@@ -44,7 +42,6 @@ public class PaymentReversals {
       PaymentRepository payments,
       PaymentTransitions transitions,
       ChannelResultApplier applier,
-      OrderService orders,
       PaymentChannels channels,
       ReversalRecorder reversals,
       TransactionTemplate transactions,
@@ -52,7 +49,6 @@ public class PaymentReversals {
     this.payments = payments;
     this.transitions = transitions;
     this.applier = applier;
-    this.orders = orders;
     this.channels = channels;
     this.reversals = reversals;
     this.transactions = transactions;
@@ -109,8 +105,8 @@ public class PaymentReversals {
       case REFUNDED ->
           transactions.executeWithoutResult(
               status -> {
-                // The order row first, as on every path that moves an order's payments.
-                orders.lockStatus(payment.orderId());
+                // One transaction: the success and its reversal are recorded together (the
+                // transition takes the order's lock first).
                 TransitionOutcome<PaymentStatus> paid =
                     transitions.apply(
                         payment.payId(),

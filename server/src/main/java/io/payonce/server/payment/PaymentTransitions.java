@@ -4,6 +4,7 @@ import io.payonce.server.db.UpdateReturning;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
+import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.StatusTransitions;
 import java.time.Clock;
 import java.util.Optional;
@@ -16,21 +17,32 @@ import org.springframework.transaction.annotation.Transactional;
  * row (one conditional UPDATE built from {@link PaymentStatus#allowedFrom}; the winner journals the
  * change and appends its event in the same transaction, the caller's if it has one), a loser gets
  * the current status back.
+ *
+ * <p>A transition to a status outside the order's payable slot (SUCCESS, FAIL, CLOSED) locks the
+ * order row first, in the same transaction, as {@link PaymentOpener} does before it enters the
+ * slot: every path into or out of the slot takes the order's lock, then the payment's and the slot
+ * key's, so two of them wait for each other instead of deadlocking. (On MariaDB the UPDATE that
+ * frees the slot rewrites the key's entry and checks the order's foreign key under a shared lock of
+ * the order row: without the order's lock first, it waited for an opener holding that row while the
+ * opener waited for the entry.)
  */
 @Service
 public class PaymentTransitions {
 
   private final PaymentRepository payments;
+  private final OrderService orders;
   private final StatusTransitions transitions;
   private final boolean returning;
   private final Clock clock;
 
   PaymentTransitions(
       PaymentRepository payments,
+      OrderService orders,
       StatusTransitions transitions,
       UpdateReturning returning,
       Clock clock) {
     this.payments = payments;
+    this.orders = orders;
     this.transitions = transitions;
     this.returning = returning.supported();
     this.clock = clock;
@@ -70,6 +82,9 @@ public class PaymentTransitions {
       TransitionSource source,
       String detail,
       ChannelFields fields) {
+    if (!target.isInFlight()) {
+      lockOrderOf(payId);
+    }
     return transitions.attempt(
         Aggregate.PAYMENT,
         payId,
@@ -92,6 +107,13 @@ public class PaymentTransitions {
                                 "payment " + changed.payment().outTradeNo() + " " + target,
                                 payload(changed.payment(), previous, source),
                                 changed.orderNo()))));
+  }
+
+  /** The order row's lock, taken before anything of its payment's in this transaction. */
+  private void lockOrderOf(long payId) {
+    long orderId =
+        payments.orderIdOf(payId).orElseThrow(() -> new PaymentNotFoundException("id " + payId));
+    orders.lockStatus(orderId);
   }
 
   private static PaymentEventData payload(
