@@ -102,6 +102,13 @@ public enum ChaosKnob {
   REVERSE_WHILE_USERPAYING("reverseWhileUserpaying", "USERPAYING", "USERPAYING", "REVERSE"),
   /** WeChat [UNC]: the trade_state of a paid payment-code order once reversed (refunded). */
   REVERSED_PAID_STATE("reversedPaidState", "REVOKED", "REVOKED", "REFUND"),
+  /** WeChat: how long after it was placed a payment-code order may be reversed (7 days). */
+  REVERSE_WINDOW_SECONDS("reverseWindowSeconds", 604_800L),
+  /**
+   * WeChat [UNC]: a reverse repeated past the window, its first having reversed the order: answered
+   * as the first was (ANSWER), or refused REVERSE_EXPIRE (REFUSE).
+   */
+  REVERSE_REPEAT_AFTER_WINDOW("reverseRepeatAfterWindow", "ANSWER", "ANSWER", "REFUSE"),
   /** WeChat: the status a refund settles to (and its notify: REFUND.SUCCESS/ABNORMAL/CLOSED). */
   REFUND_OUTCOME("refundOutcome", "SUCCESS", "SUCCESS", "ABNORMAL", "CLOSED"),
   /** WeChat: the trade bill answers 400 STATEMENT_CREATING (not ready yet, T+1 before 10:00). */

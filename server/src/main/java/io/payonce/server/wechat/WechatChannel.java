@@ -276,13 +276,18 @@ public class WechatChannel implements PaymentChannel {
     return provider.clients().nativePay().queryOrderByOutTradeNo(request);
   }
 
-  /** A WeChat transaction (a query's answer or a notification's content) in neutral words. */
+  /**
+   * A WeChat transaction (a query's answer or a notification's content) in neutral words. A trade
+   * ever paid has its success_time, kept also when a reversal gave it all back (REVOKED).
+   */
   static ChannelTrade toTrade(String outTradeNo, Transaction t) {
-    TradeState state = WechatTradeState.toState(t.getTradeState());
+    boolean everPaid = t.getSuccessTime() != null && !t.getSuccessTime().isBlank();
+    TradeState state = WechatTradeState.toState(t.getTradeState(), everPaid);
     long total =
         t.getAmount() == null || t.getAmount().getTotal() == null ? 0 : t.getAmount().getTotal();
     String buyer = t.getPayer() == null ? null : t.getPayer().getOpenid();
-    Instant paidAt = state.paid() ? WechatTime.parse(t.getSuccessTime()) : null;
+    Instant paidAt =
+        state.paid() || state == TradeState.REFUNDED ? WechatTime.parse(t.getSuccessTime()) : null;
     return new ChannelTrade(outTradeNo, t.getTransactionId(), state, total, buyer, paidAt);
   }
 

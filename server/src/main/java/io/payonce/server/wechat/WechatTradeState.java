@@ -8,7 +8,18 @@ final class WechatTradeState {
 
   private WechatTradeState() {}
 
-  static TradeState toState(Transaction.TradeStateEnum state) {
+  /**
+   * A trade's state, told apart by whether it was ever paid (it has a payment time): REVOKED is
+   * what WeChat says of a payment code reversed unpaid, and of one reversed after it was paid —
+   * then all of it was given back.
+   */
+  static TradeState toState(Transaction.TradeStateEnum state, boolean everPaid) {
+    return state == Transaction.TradeStateEnum.REVOKED && everPaid
+        ? TradeState.REFUNDED
+        : toState(state);
+  }
+
+  private static TradeState toState(Transaction.TradeStateEnum state) {
     if (state == null) {
       throw new IllegalArgumentException("no trade_state");
     }
@@ -21,7 +32,7 @@ final class WechatTradeState {
       // USERPAYING: the buyer is entering the password; ACCEPT: received, being paid (payment
       // code states). Neither took money yet.
       case USERPAYING, ACCEPT -> TradeState.WAIT_BUYER_PAY;
-      // PAYERROR: the payment failed; REVOKED: reversed. Neither took money.
+      // PAYERROR: the payment failed; REVOKED: reversed before it was paid (see above for after).
       case CLOSED, REVOKED, PAYERROR -> TradeState.CLOSED;
     };
   }

@@ -34,6 +34,8 @@ public enum Refusal {
   TRADE_ERROR(403, "TRADE_ERROR", "TRADE_ERROR", "交易错误"),
   /** Reverse of an order whose buyer is still entering the password. */
   REVERSE_WHILE_USERPAYING(400, "USERPAYING", "USERPAYING", "正在支付中不能发起撤销"),
+  /** Reverse of an order placed more than the reverse window (7 days) ago; the code is [UNC]. */
+  REVERSE_EXPIRE(400, "REVERSE_EXPIRE", "REVERSE_EXPIRE", "订单已超过可撤销期限，请使用退款"),
   /** Reverse of an order that is not a payment-code order. [UNC] */
   NOT_A_PAYMENT_CODE_ORDER(400, "INVALID_REQUEST", "TRADE_ERROR", "非付款码订单不能撤销"),
   /** Close of a payment-code order whose buyer is still entering the password. [UNC] */

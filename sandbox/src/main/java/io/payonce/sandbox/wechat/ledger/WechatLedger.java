@@ -74,8 +74,17 @@ public class WechatLedger extends Ledger<WechatOrder> {
   /** A reversal's effect; {@code first} is false when it repeats an earlier reversal. */
   public record Reversed(WechatOrder order, Reversal reversal, boolean first) {}
 
-  /** Choices WeChat leaves unconfirmed, decided per call by the chaos knobs. */
-  public record ReversePolicy(boolean reverseWhileUserPaying, boolean paidStaysRefund) {}
+  /**
+   * Choices WeChat leaves unconfirmed, decided per call by the chaos knobs: whether an order whose
+   * buyer is entering the password is reversed, whether a paid order once reversed stays REFUND,
+   * how long after it was placed an order may be reversed, and whether a reverse repeated past that
+   * window is refused rather than answered as the first was.
+   */
+  public record ReversePolicy(
+      boolean reverseWhileUserPaying,
+      boolean paidStaysRefund,
+      Duration window,
+      boolean refuseLateRepeat) {}
 
   public record RefundRequest(
       String mchid,
@@ -260,8 +269,9 @@ public class WechatLedger extends Ledger<WechatOrder> {
   }
 
   /**
-   * Reverses a payment-code order: closes it if unpaid, refunds it in full if paid. A repeated
-   * reversal answers as the first did and moves nothing.
+   * Reverses a payment-code order: closes it if unpaid, refunds it in full if paid; an order placed
+   * longer than the window ago is refused REVERSE_EXPIRE. A repeated reversal answers as the first
+   * did and moves nothing (or, past the window and if the policy says so, is refused).
    */
   public synchronized Reversed reverse(String mchid, OrderRef ref, ReversePolicy policy) {
     Instant now = clock.now();
@@ -273,8 +283,15 @@ public class WechatLedger extends Ledger<WechatOrder> {
     if (order.tradeType() != TradeType.MICROPAY) {
       throw new WechatRefused(Refusal.NOT_A_PAYMENT_CODE_ORDER);
     }
+    boolean late = now.isAfter(order.createdAt().plus(policy.window()));
     if (order.reversal() != null) {
+      if (late && policy.refuseLateRepeat()) {
+        throw new WechatRefused(Refusal.REVERSE_EXPIRE);
+      }
       return new Reversed(order, order.reversal(), false);
+    }
+    if (late) {
+      throw new WechatRefused(Refusal.REVERSE_EXPIRE);
     }
     return switch (order.state()) {
       case USERPAYING -> {

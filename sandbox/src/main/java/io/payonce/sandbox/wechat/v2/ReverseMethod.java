@@ -7,6 +7,7 @@ import io.payonce.sandbox.wechat.ledger.Reversal;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
 import io.payonce.sandbox.wechat.ledger.WechatLedger.Reversed;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
@@ -14,7 +15,9 @@ import org.springframework.stereotype.Component;
 /**
  * {@code POST /secapi/pay/reverse}: like Alipay's cancel, reverses whatever happened — an unpaid
  * payment-code order is closed (REVOKED), a paid one is refunded in full. {@code recall=N} says no
- * further call is needed; a repeat answers as the first did.
+ * further call is needed; a repeat answers as the first did. Only orders placed within the last 7
+ * days ({@code reverseWindowSeconds}) are reversed; past that, REVERSE_EXPIRE (a repeat too, with
+ * {@code reverseRepeatAfterWindow=REFUSE}).
  *
  * <p>WeChat's answer has no field saying whether money went back. The sandbox adds two,
  * sandbox-only ([UNC], see README): {@code sandbox_reverse_action} ({@code close} or {@code
@@ -39,7 +42,10 @@ class ReverseMethod extends V2Method {
     WechatLedger.ReversePolicy policy =
         new WechatLedger.ReversePolicy(
             "REVERSE".equals(chaos.choice(ChaosKnob.REVERSE_WHILE_USERPAYING, name(), outTradeNo)),
-            "REFUND".equals(chaos.choice(ChaosKnob.REVERSED_PAID_STATE, name(), outTradeNo)));
+            "REFUND".equals(chaos.choice(ChaosKnob.REVERSED_PAID_STATE, name(), outTradeNo)),
+            Duration.ofSeconds(chaos.number(ChaosKnob.REVERSE_WINDOW_SECONDS, name(), outTradeNo)),
+            "REFUSE"
+                .equals(chaos.choice(ChaosKnob.REVERSE_REPEAT_AFTER_WINDOW, name(), outTradeNo)));
     Reversed reversed = ledger.reverse(call.merchant().mchid(), call.ref(), policy);
     Reversal reversal = reversed.reversal();
     Map<String, String> fields = new LinkedHashMap<>();

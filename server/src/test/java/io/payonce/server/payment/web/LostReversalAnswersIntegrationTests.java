@@ -24,7 +24,9 @@ import tools.jackson.databind.JsonNode;
  * and refunded in full — and its payment time tells the two apart. It is recorded as paid and
  * reversed (the payment SUCCESS, a completed REVERSAL refund, the order unpaid), so the day's bill
  * matches it, instead of closed (which reconciliation would then "repair" with a refund Alipay
- * refuses). On each database through the {@code OnH2}, {@code OnMariaDb} and {@code OnPostgres}
+ * refuses). The same for a WeChat Pay payment code past its reverse window: the query says REVOKED,
+ * which is also what WeChat says of an order reversed unpaid, and its payment time tells the two
+ * apart. On each database through the {@code OnH2}, {@code OnMariaDb} and {@code OnPostgres}
  * subclasses.
  */
 @PayOnceIntegrationTest
@@ -99,6 +101,63 @@ abstract class LostReversalAnswersIntegrationTests {
               assertThat(refund.path("kind").asString()).isEqualTo("REVERSAL");
               assertThat(refund.path("status").asString()).isEqualTo("SUCCESS");
               assertThat(refund.path("amount").asString()).isEqualTo("3.40");
+            });
+    assertThat(http.orderStatus(orderNo)).isNotEqualTo("PAID");
+  }
+
+  @Test
+  void aWechatReverseAnsweredByNobodyIsRecordedPaidAndReversedOnceTheReverseWindowClosed() {
+    String orderNo = http.createOrder("3.60");
+    // WeChat sends no notify for payment codes; the sandbox's APIv2 XML one is dropped here.
+    http.chaos(Map.of("notifyDrop", true));
+    // Every reverse refunds the trade, and its answer stalls past the client's read timeout (3 s).
+    http.chaos(
+        Map.of(
+            "method",
+            "wechat.reverse",
+            "commitThenTimeout",
+            true,
+            "commitThenTimeoutStallMs",
+            3_500));
+    Answer pos = LateBarcodeBuyer.wechat(http, clock).pay(orderNo, false);
+    String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CANCELLING");
+
+    // Later, past the reverse window: WeChat refuses the next reverse; only the query tells.
+    http.chaos(
+        Map.of(
+            "method",
+            "wechat.reverse",
+            "commitThenTimeout",
+            false,
+            "reverseWindowSeconds",
+            0,
+            "reverseRepeatAfterWindow",
+            "REFUSE"));
+    http.chaos(Map.of("method", "wechat.query", "gatewayLatencyMs", 0));
+    clock.advance(Duration.ofMinutes(5));
+    janitor.sweep();
+
+    assertThat(pos.status()).isEqualTo(409);
+    assertThat(pos.text("type")).endsWith("/payment-being-reversed");
+    assertThat(http.wechatCalls(outTradeNo, "wechat.reverse"))
+        .last()
+        .satisfies(call -> assertThat(call.path("code").asString()).isEqualTo("REVERSE_EXPIRE"));
+    JsonNode order = http.wechatOrders(outTradeNo).get(0);
+    assertThat(order.path("tradeState").asString()).isEqualTo("REVOKED");
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("SUCCESS");
+    List<JsonNode> refunds =
+        http.get(http.serverBase() + "/pay/refunds?orderNo=" + orderNo)
+            .json()
+            .valueStream()
+            .toList();
+    assertThat(refunds)
+        .singleElement()
+        .satisfies(
+            refund -> {
+              assertThat(refund.path("kind").asString()).isEqualTo("REVERSAL");
+              assertThat(refund.path("status").asString()).isEqualTo("SUCCESS");
+              assertThat(refund.path("amount").asString()).isEqualTo("3.60");
             });
     assertThat(http.orderStatus(orderNo)).isNotEqualTo("PAID");
   }
