@@ -45,6 +45,7 @@ public class PaymentOpener {
   private final Journal journal;
   private final TransactionTemplate transactions;
   private final Clock clock;
+  private final JanitorProperties janitor;
   private final SecureRandom random = new SecureRandom();
   private final io.micrometer.core.instrument.Counter conflicts;
 
@@ -57,7 +58,9 @@ public class PaymentOpener {
       Journal journal,
       TransactionTemplate transactions,
       Clock clock,
+      JanitorProperties janitor,
       io.micrometer.core.instrument.MeterRegistry meters) {
+    this.janitor = janitor;
     this.conflicts = meters.counter("payonce.payment.open.conflicts");
     this.orders = orders;
     this.channelConfigs = channelConfigs;
@@ -159,6 +162,7 @@ public class PaymentOpener {
             expireTime,
             callLeaseUntil,
             channelConfig,
+            now.plus(janitor.olderThan()),
             now);
     journal.append(
         Aggregate.PAYMENT,
