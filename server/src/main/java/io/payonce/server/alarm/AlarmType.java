@@ -28,5 +28,10 @@ public enum AlarmType {
    * A payment stayed in flight (its outcome unknown, or its reversal unanswered) past the time its
    * channel can keep it there: the order is blocked until someone looks.
    */
-  PAYMENT_STUCK
+  PAYMENT_STUCK,
+  /**
+   * The payment janitor is behind: a payment has waited longer than {@code
+   * payonce.janitor.backlog-alarm-after} for the janitor to ask the channel about it.
+   */
+  JANITOR_BACKLOG
 }

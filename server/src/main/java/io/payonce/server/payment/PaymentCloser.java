@@ -153,7 +153,7 @@ public class PaymentCloser {
             return CloseResult.UNKNOWN;
           }
           if (outcome.won() && watchUntil != null) {
-            payments.watchUntil(payment.payId(), watchUntil);
+            payments.watchUntil(payment.payId(), watchUntil, clock.instant());
           }
           return watchUntil != null ? CloseResult.CLOSED_WATCHING : CloseResult.CLOSED;
         });

@@ -23,10 +23,13 @@ import org.springframework.stereotype.Component;
  * channel about payments that have been in flight too long, and about closed ones still payable at
  * the channel (watched), and feeds the answers to {@link ChannelResultApplier}. Payments past
  * expiry that the channel says are unpaid are closed; barcode payments nobody finished are
- * reversed, and reversals whose answer was lost are asked again. Each payment is claimed by one
- * instance per round (the next_query_at conditional UPDATE), with a back-off that grows with the
+ * reversed, and reversals whose answer was lost are asked again. The payments due longest come
+ * first, whatever their age; each is claimed by one instance per round (the next_check_at
+ * conditional UPDATE), which moves it behind the others with a back-off that grows with the
  * payment's age — but a watched payment is always asked again by the time its code dies, and its
- * watch ends only on the word of a query made after that.
+ * watch ends only on the word of a query made after that. A sweep takes rounds while they find a
+ * full batch, so every due payment is reached in bounded time whatever the backlog, which {@link
+ * JanitorBacklog} measures and alarms.
  */
 @Component
 public class PaymentJanitor {
@@ -39,6 +42,7 @@ public class PaymentJanitor {
   private final PaymentCloser closer;
   private final PaymentReversals reversals;
   private final StuckPayments stuck;
+  private final JanitorBacklog backlog;
   private final JanitorProperties props;
   private final PaymentProperties paymentProps;
   private final Clock clock;
@@ -50,6 +54,7 @@ public class PaymentJanitor {
       PaymentCloser closer,
       PaymentReversals reversals,
       StuckPayments stuck,
+      JanitorBacklog backlog,
       JanitorProperties props,
       PaymentProperties paymentProps,
       Clock clock) {
@@ -59,6 +64,7 @@ public class PaymentJanitor {
     this.closer = closer;
     this.reversals = reversals;
     this.stuck = stuck;
+    this.backlog = backlog;
     this.props = props;
     this.paymentProps = paymentProps;
     this.clock = clock;
@@ -70,7 +76,8 @@ public class PaymentJanitor {
   void scheduled() {
     if (props.enabled()) {
       try {
-        sweep();
+        drain();
+        backlog.alarmIfBehind();
         stuck.alarm();
       } catch (RuntimeException e) {
         log.warn("janitor sweep failed {}", Failures.describe(e));
@@ -78,13 +85,36 @@ public class PaymentJanitor {
     }
   }
 
-  /** One round; returns how many payments this instance queried. */
+  /**
+   * Rounds of {@link #sweep} while each found a full batch, for at most {@code
+   * payonce.janitor.drain-for}: a backlog is worked through, not one batch per interval. Returns
+   * how many payments this instance queried.
+   */
+  public int drain() {
+    Instant until = clock.instant().plus(props.drainFor());
+    int queried = 0;
+    Round round;
+    do {
+      round = round();
+      queried += round.queried();
+    } while (round.due() == props.batch() && clock.instant().isBefore(until));
+    return queried;
+  }
+
+  /** One round, at most one batch; returns how many payments this instance queried. */
   public int sweep() {
+    return round().queried();
+  }
+
+  private record Round(int due, int queried) {}
+
+  private Round round() {
     Instant now = clock.instant();
     List<Payment> due = payments.findDue(now.minus(props.olderThan()), now, props.batch());
     int queried = 0;
     for (Payment payment : due) {
-      if (!payments.claimQuery(payment.payId(), now, nextQuery(payment, now))) {
+      // Moves the payment behind every other due one; another instance's round skips it.
+      if (!payments.claimCheck(payment.payId(), now, nextQuery(payment, now))) {
         continue;
       }
       queried++;
@@ -99,20 +129,22 @@ public class PaymentJanitor {
     if (queried > 0) {
       log.info("janitor queried={} due={}", queried, due.size());
     }
-    return queried;
+    return new Round(due.size(), queried);
   }
 
   /**
    * When to ask about the payment next: a back-off growing with its age, but never later than the
-   * moment a watched code dies (or now, once it has): the last question of a watch is asked after
-   * the code can no longer be paid.
+   * moment a watched code dies (or the least back-off, once it has): the last question of a watch
+   * is asked after the code can no longer be paid. Always later than now, so that a claim moves the
+   * payment behind the others due.
    */
   Instant nextQuery(Payment payment, Instant now) {
     Instant next = now.plus(backoff(payment, now));
     if (payment.watchUntil() == null) {
       return next;
     }
-    Instant watchEnd = payment.watchUntil().isAfter(now) ? payment.watchUntil() : now;
+    Instant watchEnd =
+        payment.watchUntil().isAfter(now) ? payment.watchUntil() : now.plus(props.minBackoff());
     return next.isAfter(watchEnd) ? watchEnd : next;
   }
 
@@ -143,7 +175,7 @@ public class PaymentJanitor {
         && !trade.state().paid()
         && !now.isBefore(payment.watchUntil())) {
       // Asked after the code died and not paid: it never will be.
-      payments.watchUntil(payment.payId(), null);
+      payments.watchUntil(payment.payId(), null, now);
       log.info("janitor outTradeNo={} watch=ended state={}", payment.outTradeNo(), trade.state());
     }
     if (!payment.status().isInFlight() && payment.watchUntil() != null && trade.state().payable()) {

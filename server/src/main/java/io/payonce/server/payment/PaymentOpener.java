@@ -47,6 +47,7 @@ public class PaymentOpener {
   private final Journal journal;
   private final TransactionTemplate transactions;
   private final Clock clock;
+  private final JanitorProperties janitor;
   private final SecureRandom random = new SecureRandom();
   private final io.micrometer.core.instrument.Counter conflicts;
   private final io.micrometer.core.instrument.Counter lockVictims;
@@ -60,7 +61,9 @@ public class PaymentOpener {
       Journal journal,
       TransactionTemplate transactions,
       Clock clock,
+      JanitorProperties janitor,
       io.micrometer.core.instrument.MeterRegistry meters) {
+    this.janitor = janitor;
     this.conflicts = meters.counter("payonce.payment.open.conflicts");
     this.lockVictims = meters.counter("payonce.payment.open.lock-victims");
     this.orders = orders;
@@ -173,6 +176,7 @@ public class PaymentOpener {
             expireTime,
             callLeaseUntil,
             channelConfig,
+            now.plus(janitor.olderThan()),
             now);
     journal.append(
         Aggregate.PAYMENT,

@@ -34,9 +34,10 @@ class PaymentRepository {
       """
       INSERT INTO payment (order_id, channel, kind, out_trade_no, amount_minor, currency, status,
                            active_slot, request_id, expire_time, call_lease_until,
-                           channel_config, created_at, updated_at, version)
+                           channel_config, next_check_at, created_at, updated_at, version)
       VALUES (:orderId, :channel, :kind, :outTradeNo, :amountMinor, :currency, :status,
-              :activeSlot, :requestId, :expireTime, :callLeaseUntil, :channelConfig, :now, :now, 0)
+              :activeSlot, :requestId, :expireTime, :callLeaseUntil, :channelConfig,
+              :firstCheckAt, :now, :now, 0)
       """;
 
   private static final String SELECT_COLUMNS =
@@ -67,11 +68,19 @@ class PaymentRepository {
           """;
 
   // previous_status is assigned first: MySQL evaluates SET left to right, the others use old
-  // values. active_slot follows the status in the same statement, so the slot is never stale.
+  // values. active_slot follows the status in the same statement, so the slot is never stale;
+  // next_check_at too (it reads the old watch_until, before it is assigned): kept while the payment
+  // stays in flight or watched, NULL once neither.
   private static final String TRANSITION =
       """
       UPDATE payment
       SET previous_status = status,
+          next_check_at = CASE
+                            WHEN :activeSlot IS NOT NULL
+                                 OR (watch_until IS NOT NULL AND :to <> 'SUCCESS')
+                              THEN COALESCE(next_check_at, :now)
+                            ELSE NULL
+                          END,
           status = :to,
           active_slot = :activeSlot,
           trade_no = COALESCE(:tradeNo, trade_no),
@@ -168,24 +177,56 @@ class PaymentRepository {
         AND (next_query_at IS NULL OR next_query_at <= :now)
       """;
 
+  // next_check_at before watch_until: MySQL would read the new watch_until (see TRANSITION).
   private static final String WATCH =
       """
       UPDATE payment
-      SET watch_until = :until
+      SET next_check_at = CASE
+                            WHEN :until IS NOT NULL OR active_slot IS NOT NULL
+                              THEN COALESCE(next_check_at, :now)
+                            ELSE NULL
+                          END,
+          watch_until = :until
       WHERE pay_id = :payId
       """;
 
+  // The janitor's claim: the payment's next check, and the next query of anyone, move forward
+  // together. Whoever moves next_check_at past now first asks; the row count says who.
+  private static final String CLAIM_CHECK =
+      """
+      UPDATE payment
+      SET next_check_at = :next,
+          next_query_at = :next
+      WHERE pay_id = :payId
+        AND next_check_at <= :now
+        AND (next_query_at IS NULL OR next_query_at <= :now)
+      """;
+
   // In flight for a while, or closed here and watched until a query after its code died says it
-  // was not paid (the janitor then ends the watch); not claimed.
+  // was not paid (the janitor then ends the watch); not claimed. Due longest first, whatever the
+  // payment's age: a claim moves the payment behind every other due one (next_check_at's index).
+  private static final String DUE =
+      """
+      WHERE next_check_at <= :now
+        AND ((active_slot = :activeSlot AND created_at < :olderThan)
+             OR watch_until IS NOT NULL)
+      """;
+
   private static final String SELECT_DUE =
       SELECT_COLUMNS
+          + DUE
           + """
-          WHERE ((active_slot = :activeSlot AND created_at < :olderThan)
-                 OR watch_until IS NOT NULL)
             AND (next_query_at IS NULL OR next_query_at <= :now)
-          ORDER BY pay_id
+          ORDER BY next_check_at, pay_id
           LIMIT :limit
           """;
+
+  private static final String SELECT_BACKLOG =
+      """
+      SELECT COUNT(*) AS due, MIN(next_check_at) AS oldest
+      FROM payment
+      """
+          + DUE;
 
   private static final String SELECT_STUCK =
       SELECT_COLUMNS
@@ -244,6 +285,7 @@ class PaymentRepository {
       Instant expireTime,
       Instant callLeaseUntil,
       String channelConfig,
+      Instant firstCheckAt,
       Instant now) {
     KeyHolder key = new GeneratedKeyHolder();
     jdbc.sql(INSERT)
@@ -259,6 +301,7 @@ class PaymentRepository {
         .param("expireTime", SqlTime.toColumn(expireTime), Types.TIMESTAMP)
         .param("callLeaseUntil", SqlTime.toColumn(callLeaseUntil), Types.TIMESTAMP)
         .param("channelConfig", channelConfig)
+        .param("firstCheckAt", SqlTime.toColumn(firstCheckAt))
         .param("now", SqlTime.toColumn(now))
         .update(key, "pay_id");
     return key.getKey().longValue();
@@ -433,14 +476,43 @@ class PaymentRepository {
   }
 
   /** Keeps the janitor querying a payment until {@code until} (or stops it, with null). */
-  void watchUntil(long payId, Instant until) {
+  void watchUntil(long payId, Instant until, Instant now) {
     jdbc.sql(WATCH)
         .param("payId", payId)
         .param("until", SqlTime.toColumn(until), Types.TIMESTAMP)
+        .param("now", SqlTime.toColumn(now))
         .update();
   }
 
-  /** Payments the janitor should ask the channel about now, oldest first. */
+  /**
+   * The janitor's right to ask the channel about a payment due now, its next check (and anyone's
+   * next query) moved to {@code next}: one caller wins a round, whichever instance it runs on.
+   */
+  boolean claimCheck(long payId, Instant now, Instant next) {
+    return jdbc.sql(CLAIM_CHECK)
+            .param("payId", payId)
+            .param("now", SqlTime.toColumn(now))
+            .param("next", SqlTime.toColumn(next))
+            .update()
+        == 1;
+  }
+
+  /** How many payments are due for the janitor now, and since when the longest-due one is. */
+  Backlog backlog(Instant olderThan, Instant now) {
+    return jdbc.sql(SELECT_BACKLOG)
+        .param("activeSlot", ACTIVE_SLOT)
+        .param("olderThan", SqlTime.toColumn(olderThan))
+        .param("now", SqlTime.toColumn(now))
+        .query((rs, row) -> new Backlog(rs.getLong("due"), SqlTime.fromColumn(rs, "oldest")))
+        .single();
+  }
+
+  /**
+   * The janitor's due payments: how many, and the moment the longest-due one fell due (or null).
+   */
+  record Backlog(long due, Instant oldestDueAt) {}
+
+  /** Payments the janitor should ask the channel about now, due longest first. */
   List<Payment> findDue(Instant olderThan, Instant now, int limit) {
     return jdbc.sql(SELECT_DUE)
         .param("activeSlot", ACTIVE_SLOT)

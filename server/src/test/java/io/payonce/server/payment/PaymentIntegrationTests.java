@@ -330,6 +330,7 @@ abstract class PaymentIntegrationTests {
                                 null,
                                 null,
                                 "bootstrap",
+                                clock.instant(),
                                 clock.instant()));
                     return "inserted";
                   } catch (DuplicateKeyException | PessimisticLockingFailureException refused) {

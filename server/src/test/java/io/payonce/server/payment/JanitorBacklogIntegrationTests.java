@@ -1,0 +1,147 @@
+package io.payonce.server.payment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.server.testing.Concurrently;
+import io.payonce.server.testing.MutableClock;
+import io.payonce.server.testing.PayOnceHttp;
+import io.payonce.server.testing.PayOnceHttp.Answer;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * A backlog of in-flight payments larger than the janitor's batch — codes nobody paid, during a
+ * failover — is worked through in turn: the janitor asks the payments due longest first and moves
+ * each one it claims behind the others, so a newer payment is asked about within as many rounds as
+ * the backlog has batches, not after the older ones stop falling due; a sweep keeps taking rounds
+ * while they are full; two janitors at once never ask about one payment twice; and the backlog is
+ * measured and alarmed. The clock is the test's: rounds are ten seconds apart, as the schedule's.
+ */
+@PayOnceIntegrationTest
+@TestPropertySource(properties = {"payonce.janitor.batch=100", "payonce.janitor.older-than=60s"})
+abstract class JanitorBacklogIntegrationTests {
+
+  private static final int BATCH = 100;
+  private static final Duration OLDER_THAN = Duration.ofSeconds(60);
+  private static final Duration INTERVAL = Duration.ofSeconds(10);
+  private static final Duration LATE = Duration.ofHours(1);
+
+  @LocalServerPort int port;
+  @Autowired MutableClock clock;
+  @Autowired PaymentJanitor janitor;
+  @Autowired JanitorBacklog backlog;
+  @Autowired MeterRegistry meters;
+  @Autowired JdbcClient jdbc;
+
+  PayOnceHttp http;
+
+  @BeforeEach
+  void setUp() {
+    http = new PayOnceHttp(port);
+    http.calm();
+  }
+
+  @AfterEach
+  void tearDown() {
+    clock.reset();
+  }
+
+  @Test
+  void aNewerDuePaymentIsAskedAboutWithinTheBacklogsBatchesWhateverTheOlderOnes() {
+    List<String> older = inFlight(250);
+    String newer = inFlight(1).get(0);
+    clock.advance(OLDER_THAN.plusSeconds(1));
+    long due = dueNow();
+    assertThat(due).isGreaterThanOrEqualTo(251);
+    // The metric shows the backlog before the janitor starts on it.
+    assertThat(meters.get("payonce.janitor.due").gauge().value()).isEqualTo(due);
+    assertThat(meters.get("payonce.janitor.oldest.due.age").gauge().value()).isGreaterThan(0);
+
+    long bound = (due + BATCH - 1) / BATCH;
+    int rounds = 0;
+    while (rounds < bound && queries(newer) == 0) {
+      janitor.sweep();
+      rounds++;
+      clock.advance(INTERVAL);
+    }
+
+    assertThat(queries(newer)).as("asked within %d rounds of %d due", bound, due).isEqualTo(1);
+    // The older ones were asked too, each once: none twice before every one was asked.
+    assertThat(older).allSatisfy(outTradeNo -> assertThat(queries(outTradeNo)).isEqualTo(1));
+  }
+
+  @Test
+  void aSweepDrainsABacklogLargerThanItsBatch() {
+    List<String> backlogged = inFlight(120);
+    // An hour late: each claim moves its payment six minutes on, longer than the test runs.
+    clock.advance(OLDER_THAN.plus(LATE));
+
+    assertThat(janitor.drain()).isGreaterThanOrEqualTo(120);
+
+    // More than a batch in one sweep, each payment once.
+    assertThat(backlogged).allSatisfy(outTradeNo -> assertThat(queries(outTradeNo)).isEqualTo(1));
+  }
+
+  @Test
+  void twoJanitorsAtOnceNeverAskAboutOnePaymentTwice() throws Exception {
+    List<String> backlogged = inFlight(120);
+    // An hour late: each claim moves its payment six minutes on, longer than the test runs.
+    clock.advance(OLDER_THAN.plus(LATE));
+
+    List<Integer> queried = Concurrently.run(2, i -> janitor.drain());
+
+    assertThat(queried.get(0) + queried.get(1)).isGreaterThanOrEqualTo(120);
+    assertThat(backlogged).allSatisfy(outTradeNo -> assertThat(queries(outTradeNo)).isEqualTo(1));
+  }
+
+  @Test
+  void aBacklogWhoseOldestPaymentWaitedTooLongIsAlarmedOncePerPeriod() {
+    inFlight(1);
+    clock.advance(OLDER_THAN.plus(Duration.ofMinutes(5)).plusSeconds(1));
+    long alarmsBefore = backlogAlarms();
+
+    assertThat(backlog.alarmIfBehind()).isTrue();
+    assertThat(backlog.alarmIfBehind()).isFalse();
+
+    assertThat(backlogAlarms()).isEqualTo(alarmsBefore + 1);
+    assertThat(meters.get("payonce.janitor.oldest.due.age").gauge().value())
+        .isGreaterThanOrEqualTo(300);
+  }
+
+  /** {@code n} QR payments in flight, their codes handed out and never paid, oldest first. */
+  private List<String> inFlight(int n) {
+    List<String> outTradeNos = new ArrayList<>();
+    for (int i : IntStream.range(0, n).toArray()) {
+      Answer precreated = http.precreate(http.createOrder("1.0" + (i % 10)));
+      assertThat(precreated.status()).as(precreated.body()).isEqualTo(200);
+      outTradeNos.add(precreated.text("outTradeNo"));
+    }
+    return outTradeNos;
+  }
+
+  private int queries(String outTradeNo) {
+    return http.calls(outTradeNo, "alipay.trade.query").size();
+  }
+
+  /** The payments the janitor may ask about now, every test's (the database is shared). */
+  private long dueNow() {
+    return backlog.measure().due();
+  }
+
+  private long backlogAlarms() {
+    return jdbc.sql("SELECT COUNT(*) FROM alarm WHERE alarm_type = 'JANITOR_BACKLOG'")
+        .query(Long.class)
+        .single();
+  }
+}
