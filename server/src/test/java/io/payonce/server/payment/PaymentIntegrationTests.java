@@ -330,6 +330,7 @@ abstract class PaymentIntegrationTests {
                                 null,
                                 null,
                                 "bootstrap",
+                                null,
                                 clock.instant()));
                     return "inserted";
                   } catch (DuplicateKeyException | PessimisticLockingFailureException refused) {
