@@ -78,7 +78,7 @@ class AlipayConfiguration {
     return gateway.matches("(?i)https?://[^/]+/sandbox/.*");
   }
 
-  /** Whether the cashier-page products (PC and mobile web) are offered. */
+  /** Whether the cashier-page products (PC and mobile web) are offered: yes unless set false. */
   static final String WEB_PRODUCTS = "payonce.alipay.web-products.enabled";
 
   @Bean
@@ -91,7 +91,7 @@ class AlipayConfiguration {
         provider,
         listener.getIfAvailable(() -> call -> {}),
         clock,
-        environment.getProperty(WEB_PRODUCTS, Boolean.class, false));
+        environment.getProperty(WEB_PRODUCTS, Boolean.class, true));
   }
 
   @Bean
