@@ -167,6 +167,24 @@ abstract class AlipayWebPayIntegrationTests {
   }
 
   @Test
+  void aRefreshAfterTheBuyerLoggedInClosesThatPageAndIssuesANewOne() {
+    String orderNo = http.createOrder("3.90");
+    Answer first = handOff("web", orderNo);
+    String firstCheckout = openByLink(first.json().path("handoff"));
+    assertThat(post(firstCheckout + "/login").statusCode()).isEqualTo(303);
+
+    Answer refreshed = handOff("web", orderNo, Map.of("refresh", true));
+
+    assertThat(refreshed.status()).isEqualTo(200);
+    assertThat(refreshed.text("outTradeNo")).isNotEqualTo(first.text("outTradeNo"));
+    assertThat(http.trades(first.text("outTradeNo")).get(0).path("status").asString())
+        .isEqualTo("TRADE_CLOSED");
+    assertThat(pay(firstCheckout).statusCode()).isEqualTo(409);
+    pay(openByLink(refreshed.json().path("handoff")));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+  }
+
+  @Test
   void tenCopiesOfTheNotifyMakeOneTransition() {
     String orderNo = http.createOrder("6.60");
     Answer issued = handOff("web", orderNo);
