@@ -185,6 +185,23 @@ abstract class AlipayWebPayIntegrationTests {
   }
 
   @Test
+  void aPageRequestWhoseAmountWasTamperedWithOpensNoCashier() {
+    String orderNo = http.createOrder("3.00");
+    Answer issued = handOff("web", orderNo);
+    String url = issued.json().path("handoff").path("url").asString();
+    String tampered =
+        url.replace(enc("\"total_amount\":\"3.00\""), enc("\"total_amount\":\"0.01\""));
+    assertThat(tampered).isNotEqualTo(url);
+
+    HttpResponse<String> opened = get(tampered);
+
+    assertThat(opened.statusCode()).isEqualTo(200);
+    assertThat(opened.headers().firstValue("Location")).isEmpty();
+    assertThat(opened.body()).contains("isv.invalid-signature");
+    assertThat(http.trades(issued.text("outTradeNo"))).isEmpty();
+  }
+
+  @Test
   void tenCopiesOfTheNotifyMakeOneTransition() {
     String orderNo = http.createOrder("6.60");
     Answer issued = handOff("web", orderNo);
