@@ -43,7 +43,8 @@ class AlipayAccounts implements ChannelAccounts {
                 new AlipayChannel(
                     new AlipayClientProvider(props.forAccount(settings.values()), environment),
                     listener,
-                    clock));
+                    clock,
+                    bootstrap.kinds().contains(io.payonce.server.channel.PaymentKind.WEB)));
   }
 
   @Override

@@ -7,18 +7,22 @@ import com.alipay.api.domain.AlipayDataDataserviceBillDownloadurlQueryModel;
 import com.alipay.api.domain.AlipayTradeCancelModel;
 import com.alipay.api.domain.AlipayTradeCloseModel;
 import com.alipay.api.domain.AlipayTradeFastpayRefundQueryModel;
+import com.alipay.api.domain.AlipayTradePagePayModel;
 import com.alipay.api.domain.AlipayTradePayModel;
 import com.alipay.api.domain.AlipayTradePrecreateModel;
 import com.alipay.api.domain.AlipayTradeQueryModel;
 import com.alipay.api.domain.AlipayTradeRefundModel;
+import com.alipay.api.domain.AlipayTradeWapPayModel;
 import com.alipay.api.request.AlipayDataDataserviceBillDownloadurlQueryRequest;
 import com.alipay.api.request.AlipayTradeCancelRequest;
 import com.alipay.api.request.AlipayTradeCloseRequest;
 import com.alipay.api.request.AlipayTradeFastpayRefundQueryRequest;
+import com.alipay.api.request.AlipayTradePagePayRequest;
 import com.alipay.api.request.AlipayTradePayRequest;
 import com.alipay.api.request.AlipayTradePrecreateRequest;
 import com.alipay.api.request.AlipayTradeQueryRequest;
 import com.alipay.api.request.AlipayTradeRefundRequest;
+import com.alipay.api.request.AlipayTradeWapPayRequest;
 import com.alipay.api.response.AlipayTradePayResponse;
 import com.alipay.api.response.AlipayTradeQueryResponse;
 import io.payonce.server.channel.CancelResult;
@@ -27,6 +31,8 @@ import io.payonce.server.channel.ChannelCallListener;
 import io.payonce.server.channel.ChannelCalls;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.Handoff;
+import io.payonce.server.channel.HandoffTerms;
 import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.channel.Precreated;
 import io.payonce.server.channel.RefundResult;
@@ -54,12 +60,35 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   /** The refusal of {@link #tradeBillUrl} for a day without a bill (no trades that day). */
   public static final String BILL_NOT_EXIST = "isp.bill_not_exist";
 
+  /** The product code of a PC web payment (alipay.trade.page.pay). */
+  static final String PAGE_PRODUCT = "FAST_INSTANT_TRADE_PAY";
+
+  /** The product code of a mobile web payment (alipay.trade.wap.pay). */
+  static final String WAP_PRODUCT = "QUICK_WAP_WAY";
+
   private final AlipayClientProvider provider;
   private final ChannelCalls calls;
+  private final Set<PaymentKind> kinds;
 
   AlipayChannel(AlipayClientProvider provider, ChannelCallListener listener, Clock clock) {
+    this(provider, listener, clock, true);
+  }
+
+  /**
+   * @param webProducts whether the cashier-page products (PC and mobile web) are offered
+   */
+  AlipayChannel(
+      AlipayClientProvider provider,
+      ChannelCallListener listener,
+      Clock clock,
+      boolean webProducts) {
     this.provider = provider;
     this.calls = new ChannelCalls(Channel.ALIPAY, listener, clock);
+    this.kinds =
+        webProducts
+            ? java.util.EnumSet.of(
+                PaymentKind.QR, PaymentKind.BARCODE, PaymentKind.WEB, PaymentKind.MOBILE_WEB)
+            : java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE);
   }
 
   @Override
@@ -72,10 +101,13 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
     return "Alipay";
   }
 
-  /** Both face-to-face products: the buyer scans our code, or we scan the buyer's. */
+  /**
+   * Both face-to-face products — the buyer scans our code, or we scan the buyer's — and, unless
+   * turned off, the cashier pages: PC web (page.pay) and mobile web (wap.pay).
+   */
   @Override
   public Set<PaymentKind> kinds() {
-    return java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE);
+    return java.util.EnumSet.copyOf(kinds);
   }
 
   /** Face-to-face payments are charged in yuan. */
@@ -104,6 +136,68 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
         outTradeNo,
         request,
         r -> new Precreated(r.getOutTradeNo(), r.getQrCode()));
+  }
+
+  /**
+   * Signs a cashier-page request (page.pay for {@link PaymentKind#WEB}, wap.pay for {@link
+   * PaymentKind#MOBILE_WEB}) with the SDK's {@code pageExecute}: no network call is made, and the
+   * trade exists at Alipay only once the buyer logs in or pays on that page — a close before then
+   * answers ACQ.TRADE_NOT_EXIST and closes nothing. So the trade always carries time_expire (an
+   * absolute deadline: timeout_express would count from that late creation). The hand-off is the
+   * signed GET URL and the same signed parameters as the SDK's POST form: biz_content as the form's
+   * field, the rest in its action.
+   */
+  @Override
+  public ChannelOutcome<Handoff> handOff(PaymentKind kind, HandoffTerms terms) {
+    return switch (kind) {
+      case WEB -> {
+        AlipayTradePagePayModel model = new AlipayTradePagePayModel();
+        model.setOutTradeNo(terms.outTradeNo());
+        model.setTotalAmount(yuan(terms.amount()));
+        model.setSubject(terms.subject());
+        model.setProductCode(PAGE_PRODUCT);
+        model.setTimeExpire(AlipayTime.format(terms.expireAt()));
+        AlipayTradePagePayRequest request = new AlipayTradePagePayRequest();
+        request.setBizModel(model);
+        request.setNotifyUrl(provider.notifyUrl());
+        request.setReturnUrl(terms.buyer().returnUrl());
+        yield signed("alipay.trade.page.pay", terms.outTradeNo(), request);
+      }
+      case MOBILE_WEB -> {
+        AlipayTradeWapPayModel model = new AlipayTradeWapPayModel();
+        model.setOutTradeNo(terms.outTradeNo());
+        model.setTotalAmount(yuan(terms.amount()));
+        model.setSubject(terms.subject());
+        model.setProductCode(WAP_PRODUCT);
+        model.setTimeExpire(AlipayTime.format(terms.expireAt()));
+        model.setSellerId(provider.sellerId());
+        model.setQuitUrl(terms.buyer().quitUrl());
+        AlipayTradeWapPayRequest request = new AlipayTradeWapPayRequest();
+        request.setBizModel(model);
+        request.setNotifyUrl(provider.notifyUrl());
+        request.setReturnUrl(terms.buyer().returnUrl());
+        yield signed("alipay.trade.wap.pay", terms.outTradeNo(), request);
+      }
+      default -> io.payonce.server.channel.PaymentChannel.super.handOff(kind, terms);
+    };
+  }
+
+  /** Signs a page request locally, journaled as every call is; only a broken key fails it. */
+  private <R extends AlipayResponse> ChannelOutcome<Handoff> signed(
+      String method, String outTradeNo, AlipayRequest<R> request) {
+    return calls.call(
+        method,
+        outTradeNo,
+        () -> {
+          try {
+            String url = provider.client().pageExecute(request, "GET").getBody();
+            return new ChannelCalls.Answer<>(
+                ChannelOutcome.done(AlipayPageForms.of(url)), "signed");
+          } catch (AlipayApiException | RuntimeException e) {
+            String detail = "sdk: " + ChannelCalls.rootCause(e);
+            return new ChannelCalls.Answer<>(ChannelOutcome.unknown(detail), detail);
+          }
+        });
   }
 
   /** Asks what became of a trade. A trade the channel does not know is answered, not refused. */

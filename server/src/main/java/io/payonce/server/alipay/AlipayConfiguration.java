@@ -78,10 +78,20 @@ class AlipayConfiguration {
     return gateway.matches("(?i)https?://[^/]+/sandbox/.*");
   }
 
+  /** Whether the cashier-page products (PC and mobile web) are offered: yes unless set false. */
+  static final String WEB_PRODUCTS = "payonce.alipay.web-products.enabled";
+
   @Bean
   AlipayChannel alipayChannel(
-      AlipayClientProvider provider, ObjectProvider<ChannelCallListener> listener, Clock clock) {
-    return new AlipayChannel(provider, listener.getIfAvailable(() -> call -> {}), clock);
+      AlipayClientProvider provider,
+      ObjectProvider<ChannelCallListener> listener,
+      Clock clock,
+      Environment environment) {
+    return new AlipayChannel(
+        provider,
+        listener.getIfAvailable(() -> call -> {}),
+        clock,
+        environment.getProperty(WEB_PRODUCTS, Boolean.class, true));
   }
 
   @Bean

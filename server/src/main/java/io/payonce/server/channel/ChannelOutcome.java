@@ -48,6 +48,11 @@ public sealed interface ChannelOutcome<T> {
     throw new IllegalStateException("a done outcome has a value");
   }
 
+  /** This outcome with a done value turned by {@code f}; a refusal or unknown outcome as it is. */
+  default <U> ChannelOutcome<U> map(java.util.function.Function<? super T, ? extends U> f) {
+    return this instanceof Done<T> done ? done(f.apply(done.value())) : notDone();
+  }
+
   static <T> ChannelOutcome<T> done(T value) {
     return new Done<>(value);
   }

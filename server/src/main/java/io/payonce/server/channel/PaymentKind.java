@@ -10,7 +10,11 @@ public enum PaymentKind {
   /** The merchant shows a code and the buyer scans it with the channel's app. */
   QR("precreate"),
   /** The merchant scans the code the buyer's app shows. */
-  BARCODE("barcode");
+  BARCODE("barcode"),
+  /** The buyer's desktop browser is sent to the channel's cashier page (a GET link or a form). */
+  WEB("web"),
+  /** The buyer's phone browser, outside the channel's app, is sent to its mobile cashier page. */
+  MOBILE_WEB("mobile-web");
 
   private final String verb;
 
@@ -21,5 +25,23 @@ public enum PaymentKind {
   /** The last segment of the merchant API's route for a product of this kind. */
   public String verb() {
     return verb;
+  }
+
+  /**
+   * Whether a payment of this kind hands the buyer something to pay with (a code to scan, a page to
+   * open) and then waits for the buyer: every kind but the barcode, where the merchant takes the
+   * buyer's code and the channel call itself is the payment. Such payments are switched between
+   * (closed at the channel first) and refreshed the same way.
+   */
+  public boolean issuesHandoff() {
+    return this != BARCODE;
+  }
+
+  /**
+   * Whether the hand-off sends the buyer's browser to the channel's page: the buyer's side may then
+   * give where the page returns to ({@link BuyerFacts#returnUrl()}, {@link BuyerFacts#quitUrl()}).
+   */
+  public boolean redirects() {
+    return this == WEB || this == MOBILE_WEB;
   }
 }

@@ -17,8 +17,15 @@ public record PaymentProduct(Channel channel, PaymentKind kind, String channelNa
     return "/pay/" + channel.path() + "/" + kind.verb();
   }
 
-  /** An operation id for this product's route, e.g. {@code alipayPrecreate}. */
+  /**
+   * An operation id for this product's route, e.g. {@code alipayPrecreate}, {@code
+   * alipayMobileWeb}.
+   */
   public String operationId() {
-    return channel.path() + Character.toUpperCase(kind.verb().charAt(0)) + kind.verb().substring(1);
+    StringBuilder id = new StringBuilder(channel.path());
+    for (String word : kind.verb().split("-")) {
+      id.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+    }
+    return id.toString();
   }
 }

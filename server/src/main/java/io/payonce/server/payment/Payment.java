@@ -17,6 +17,10 @@ import java.time.Instant;
  * @param channelConfig the channel configuration the payment was made under (the app's Alipay app
  *     or WeChat merchant, or {@link io.payonce.server.channel.ChannelConfigKey#BOOTSTRAP}): every
  *     call about it is made with that one, whatever the app's configuration is now
+ * @param handoff the hand-off issued for it (JSON, see {@link HandoffJson}); null for QR and
+ *     barcode payments and until it is issued
+ * @param buyer what the buyer's side gave when it was opened (JSON, see {@link HandoffJson}); null
+ *     when nothing was given
  */
 public record Payment(
     long payId,
@@ -34,4 +38,6 @@ public record Payment(
     Instant createdAt,
     Instant updatedAt,
     long version,
-    String channelConfig) {}
+    String channelConfig,
+    String handoff,
+    String buyer) {}

@@ -102,6 +102,21 @@ public class PaymentOpener {
       String requestId,
       Instant expireTime,
       Instant callLeaseUntil) {
+    return open(orderId, channel, kind, requestId, expireTime, callLeaseUntil, null);
+  }
+
+  /**
+   * As {@link #open(long, Channel, PaymentKind, String, Instant, Instant)}, storing what the
+   * buyer's side gave ({@code buyer}, JSON; null for nothing) in the same insert.
+   */
+  OpenedPayment open(
+      long orderId,
+      Channel channel,
+      PaymentKind kind,
+      String requestId,
+      Instant expireTime,
+      Instant callLeaseUntil,
+      String buyer) {
     // A read first spares the unique key a collision when the payment is already there (e.g. a
     // request that waited for a ContentionGuard); it decides nothing: the insert below does.
     Optional<Payment> existing = payments.findInFlight(orderId);
@@ -113,7 +128,8 @@ public class PaymentOpener {
       try {
         return new OpenedPayment(
             transactions.execute(
-                status -> insert(orderId, channel, kind, requestId, expireTime, callLeaseUntil)),
+                status ->
+                    insert(orderId, channel, kind, requestId, expireTime, callLeaseUntil, buyer)),
             true);
       } catch (DataAccessException lost) {
         // A race lost either to the unique key or, should the database break a lock cycle with
@@ -144,7 +160,8 @@ public class PaymentOpener {
       PaymentKind kind,
       String requestId,
       Instant expireTime,
-      Instant callLeaseUntil) {
+      Instant callLeaseUntil,
+      String buyer) {
     Instant now = clock.instant();
     // The row lock taken here is held until commit: no concurrent transition can close or pay
     // the order between this check and the insert below.
@@ -177,6 +194,7 @@ public class PaymentOpener {
             callLeaseUntil,
             channelConfig,
             now.plus(janitor.olderThan()),
+            buyer,
             now);
     journal.append(
         Aggregate.PAYMENT,

@@ -7,7 +7,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Payment timing and policies.
  *
- * @param qrTtl how long a QR code may be paid; sent to the channel as the trade's expiry
+ * @param qrTtl how long a QR code, or any other hand-off (a cashier page), may be paid; sent to the
+ *     channel as the trade's expiry
  * @param callLease how long one instance holds the right to make a payment's precreate call before
  *     another may retry it; longer than the channel client's read timeout
  * @param duplicateWait how long a duplicate precreate waits for the first one's channel call before
@@ -36,6 +37,11 @@ public record PaymentProperties(
     @DefaultValue("3s") Duration barcodePollInterval,
     @DefaultValue("30s") Duration barcodePollFor,
     @DefaultValue("REFUND") LateSuccessPolicy lateSuccessOnClosedOrder) {
+
+  /** How long a payment of this kind may be paid: sent to the channel as the trade's expiry. */
+  public java.time.Duration ttl(io.payonce.server.channel.PaymentKind kind) {
+    return kind.issuesHandoff() ? qrTtl : barcodeTtl;
+  }
 
   /** What to do with money taken for an order the merchant had cancelled. */
   public enum LateSuccessPolicy {

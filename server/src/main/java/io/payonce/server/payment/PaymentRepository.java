@@ -34,9 +34,9 @@ class PaymentRepository {
       """
       INSERT INTO payment (order_id, channel, kind, out_trade_no, amount_minor, currency, status,
                            active_slot, request_id, expire_time, call_lease_until,
-                           channel_config, next_check_at, created_at, updated_at, version)
+                           channel_config, buyer, next_check_at, created_at, updated_at, version)
       VALUES (:orderId, :channel, :kind, :outTradeNo, :amountMinor, :currency, :status,
-              :activeSlot, :requestId, :expireTime, :callLeaseUntil, :channelConfig,
+              :activeSlot, :requestId, :expireTime, :callLeaseUntil, :channelConfig, :buyer,
               :firstCheckAt, :now, :now, 0)
       """;
 
@@ -44,7 +44,7 @@ class PaymentRepository {
       """
       SELECT pay_id, order_id, channel, kind, out_trade_no, amount_minor, currency, status,
              trade_no, qr_code, request_id, expire_time, watch_until, created_at, updated_at,
-             version, channel_config
+             version, channel_config, handoff, buyer
       FROM payment
       """;
 
@@ -85,6 +85,7 @@ class PaymentRepository {
           active_slot = :activeSlot,
           trade_no = COALESCE(:tradeNo, trade_no),
           qr_code = COALESCE(:qrCode, qr_code),
+          handoff = COALESCE(:handoff, handoff),
           expire_time = COALESCE(:expireTime, expire_time),
           watch_until = CASE WHEN :to = 'SUCCESS' THEN NULL ELSE watch_until END,
           updated_at = :now,
@@ -286,6 +287,7 @@ class PaymentRepository {
       Instant callLeaseUntil,
       String channelConfig,
       Instant firstCheckAt,
+      String buyer,
       Instant now) {
     KeyHolder key = new GeneratedKeyHolder();
     jdbc.sql(INSERT)
@@ -302,6 +304,7 @@ class PaymentRepository {
         .param("callLeaseUntil", SqlTime.toColumn(callLeaseUntil), Types.TIMESTAMP)
         .param("channelConfig", channelConfig)
         .param("firstCheckAt", SqlTime.toColumn(firstCheckAt))
+        .param("buyer", buyer, Types.VARCHAR)
         .param("now", SqlTime.toColumn(now))
         .update(key, "pay_id");
     return key.getKey().longValue();
@@ -435,6 +438,7 @@ class PaymentRepository {
         .param("activeSlot", to.isInFlight() ? ACTIVE_SLOT : null, Types.SMALLINT)
         .param("tradeNo", fields.tradeNo(), Types.VARCHAR)
         .param("qrCode", fields.qrCode(), Types.VARCHAR)
+        .param("handoff", fields.handoff(), Types.VARCHAR)
         .param("expireTime", SqlTime.toColumn(fields.expireTime()), Types.TIMESTAMP)
         .param("now", SqlTime.toColumn(now));
   }
@@ -591,6 +595,8 @@ class PaymentRepository {
         SqlTime.fromColumn(rs, "created_at"),
         SqlTime.fromColumn(rs, "updated_at"),
         rs.getLong("version"),
-        ChannelConfigKey.orBootstrap(rs.getString("channel_config")));
+        ChannelConfigKey.orBootstrap(rs.getString("channel_config")),
+        rs.getString("handoff"),
+        rs.getString("buyer"));
   }
 }

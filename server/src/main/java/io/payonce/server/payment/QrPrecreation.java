@@ -2,13 +2,15 @@ package io.payonce.server.payment;
 
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
+import io.payonce.server.channel.BuyerFacts;
 import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.Handoff;
+import io.payonce.server.channel.HandoffTerms;
 import io.payonce.server.channel.PaymentChannel;
 import io.payonce.server.channel.PaymentChannels;
 import io.payonce.server.channel.PaymentKind;
-import io.payonce.server.channel.Precreated;
 import io.payonce.server.channel.Refusal;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
@@ -20,6 +22,7 @@ import io.payonce.server.order.OrderService;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -28,11 +31,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * Precreate, exactly once per order: the database's one-slot constraint decides which request opens
- * the payment (committed as INIT before any channel call), a lease decides which request makes its
- * channel call, and every other request — double clicks, reloads, other instances — gets the same
- * out_trade_no and QR code without calling the channel. An unknown outcome keeps the payment INIT
- * and its number: the next request retries the channel under the same out_trade_no.
+ * Issues an order's hand-off — a QR code, or a link or form to the channel's page — exactly once
+ * per order: the database's one-slot constraint decides which request opens the payment (committed
+ * as INIT, with what the buyer's side gave, before any channel call), a lease decides which request
+ * makes its channel call, and every other request — double clicks, reloads, other instances — gets
+ * the same out_trade_no and hand-off without calling the channel. An unknown outcome keeps the
+ * payment INIT and its number: the next request retries the channel under the same out_trade_no.
  */
 @Service
 public class QrPrecreation {
@@ -104,11 +108,56 @@ public class QrPrecreation {
    */
   public PrecreateAnswer precreate(
       OrderRef ref, Channel channel, String requestId, boolean refresh) {
-    return guard.around(ref.toString(), () -> precreateUnguarded(ref, channel, requestId, refresh));
+    Issued issued =
+        guard.around(
+            ref.toString(),
+            () ->
+                issueUnguarded(
+                    ref, channel, PaymentKind.QR, BuyerFacts.none(), requestId, refresh));
+    return new PrecreateAnswer(
+        issued.orderNo(),
+        issued.outTradeNo(),
+        issued.qrCode(),
+        issued.expireTime(),
+        issued.status());
   }
 
-  private PrecreateAnswer precreateUnguarded(
-      OrderRef ref, Channel channel, String requestId, boolean refresh) {
+  /**
+   * As {@link #precreate(OrderRef, Channel, String, boolean)}, for a product of {@code kind} on
+   * {@code channel} whose hand-off sends the buyer to the channel's page: the order's one hand-off,
+   * issued once and answered to every repeat; asking for another product closes the payment of the
+   * one in flight first. {@code buyer} is stored with the payment it opens, and a repeat answers
+   * the first request's hand-off whatever it gives.
+   */
+  public HandoffAnswer handOff(
+      OrderRef ref,
+      Channel channel,
+      PaymentKind kind,
+      BuyerFacts buyer,
+      String requestId,
+      boolean refresh) {
+    if (!kind.redirects()) {
+      throw new IllegalArgumentException("not a hand-off kind: " + kind);
+    }
+    Issued issued =
+        guard.around(
+            ref.toString(), () -> issueUnguarded(ref, channel, kind, buyer, requestId, refresh));
+    return new HandoffAnswer(
+        issued.orderNo(),
+        issued.outTradeNo(),
+        kind,
+        HandoffJson.read(issued.handoff()),
+        issued.expireTime(),
+        issued.status());
+  }
+
+  private Issued issueUnguarded(
+      OrderRef ref,
+      Channel channel,
+      PaymentKind kind,
+      BuyerFacts buyer,
+      String requestId,
+      boolean refresh) {
     // Most repeats are answered from this one read of the order and its payment in flight: no
     // transaction, no lock, no write. The read decides nothing: opening a payment still goes
     // through the order's lock and the one-slot unique key.
@@ -138,27 +187,28 @@ public class QrPrecreation {
               : opener.open(
                   order.id(),
                   channel,
-                  PaymentKind.QR,
+                  kind,
                   requestId,
-                  now.plus(props.qrTtl()),
-                  leaseUntil);
+                  now.plus(props.ttl(kind)),
+                  leaseUntil,
+                  HandoffJson.write(buyer));
       Step step;
       if (opened.created()) {
         step = callChannel(order, opened.payment(), leaseUntil);
-      } else if (isQrOn(opened.payment(), channel)) {
+      } else if (isSameProduct(opened.payment(), channel, kind, buyer)) {
         step =
             joinInFlight(
                 order,
                 opened.payment(),
                 replacing != null && replacing == opened.payment().payId());
-      } else if (opened.payment().kind() == PaymentKind.QR
+      } else if (opened.payment().kind().issuesHandoff()
           && replacing != null
           && replacing != opened.payment().payId()) {
         // A refresh whose code another request replaced by one on another channel meanwhile: that
         // code was handed out after this request was made, and is not this request's to close.
         throw new PaymentInProgressException(opened.payment().outTradeNo(), RETRY_AFTER);
-      } else if (opened.payment().kind() == PaymentKind.QR) {
-        step = switchFrom(order, opened.payment(), channel);
+      } else if (opened.payment().kind().issuesHandoff()) {
+        step = switchFrom(order, opened.payment(), channel, kind);
       } else {
         // One payable slot per order: a payment of another kind (a barcode payment waiting for
         // the buyer's password) is never joined, leased, called for or closed; it must end first.
@@ -179,8 +229,20 @@ public class QrPrecreation {
   /** Where one attempt at the order's payment ended. */
   private sealed interface Step permits Answered, SlotFreed {}
 
-  /** The order's code (or where its payment stands). */
-  private record Answered(PrecreateAnswer answer) implements Step {}
+  /** The order's hand-off (or where its payment stands). */
+  private record Answered(Issued answer) implements Step {}
+
+  /**
+   * What a request is answered: the payment's number, its QR code or its hand-off (JSON), and where
+   * it stands.
+   */
+  private record Issued(
+      String orderNo,
+      String outTradeNo,
+      String qrCode,
+      String handoff,
+      Instant expireTime,
+      PaymentStatus status) {}
 
   /** The payment left the order's slot (closed or failed at the channel): open the next one. */
   private record SlotFreed() implements Step {}
@@ -192,8 +254,19 @@ public class QrPrecreation {
     return payment.status() == PaymentStatus.PRECREATED || payment.status() == PaymentStatus.PAYING;
   }
 
-  private static boolean isQrOn(Payment payment, Channel channel) {
-    return payment.channel() == channel && payment.kind() == PaymentKind.QR;
+  /**
+   * Whether the payment in flight is the product asked for: the same channel and kind and, when the
+   * request names the buyer at the channel, the same buyer — a hand-off bound to one buyer is not
+   * another's.
+   */
+  private static boolean isSameProduct(
+      Payment payment, Channel channel, PaymentKind kind, BuyerFacts buyer) {
+    if (payment.channel() != channel || payment.kind() != kind) {
+      return false;
+    }
+    return buyer.channelUserId() == null
+        || Objects.equals(
+            buyer.channelUserId(), HandoffJson.readBuyer(payment.buyer()).channelUserId());
   }
 
   /** Whether this instance is configured for {@code channel}. */
@@ -202,14 +275,15 @@ public class QrPrecreation {
   }
 
   /**
-   * The buyer chose another channel while the order's QR code is on this one: the code is closed at
-   * its channel first (never only here, or both codes could be paid), then the slot is free for the
-   * other channel's. A code the channel cannot close yet (an Alipay code nobody scanned) is closed
-   * here and watched until it expires: if the buyer pays it anyway, the payment is recorded and —
-   * the order being paid through the other code — refunded as a duplicate. A code whose first
-   * channel call is still running is left alone (409): closing it could race that call.
+   * The buyer chose another product (another channel, or another kind of hand-off) while the
+   * order's hand-off is on this one: it is closed at its channel first (never only here, or both
+   * could be paid), then the slot is free for the other product's. A hand-off the channel cannot
+   * close yet (an Alipay code nobody scanned, a cashier page nobody opened) is closed here and
+   * watched until it expires: if the buyer pays it anyway, the payment is recorded and — the order
+   * being paid through the other one — refunded as a duplicate. A hand-off whose first channel call
+   * is still running is left alone (409): closing it could race that call.
    */
-  private Step switchFrom(Order order, Payment payment, Channel wanted) {
+  private Step switchFrom(Order order, Payment payment, Channel wanted, PaymentKind kind) {
     switch (payment.status()) {
       case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
       case FAIL, CLOSED -> {
@@ -227,11 +301,16 @@ public class QrPrecreation {
       case PRECREATED, PAYING -> {}
     }
     log.info(
-        "precreate switch outTradeNo={} from={} to={}",
+        "precreate switch outTradeNo={} from={}/{} to={}/{}",
         payment.outTradeNo(),
         payment.channel(),
-        wanted);
-    CloseResult result = closer.close(payment, "the buyer switched to " + wanted);
+        payment.kind(),
+        wanted,
+        kind);
+    CloseResult result =
+        closer.close(
+            payment,
+            "the buyer switched to " + wanted + (kind == PaymentKind.QR ? "" : " " + kind));
     return switch (result) {
       case CLOSED, CLOSED_WATCHING -> SLOT_FREED;
       case PAID -> throw new OrderNotPayableException(order.id(), paidStatus(order));
@@ -314,29 +393,56 @@ public class QrPrecreation {
   private Step callChannel(Order order, Payment payment, Instant leaseUntil) {
     io.payonce.server.chaos.CrashPoints.reach("after-init-commit");
     PaymentChannel channel = channels.get(payment.channel(), payment.channelConfig());
-    ChannelOutcome<Precreated> outcome =
-        channel.precreate(
-            payment.outTradeNo(), payment.amount(), order.title(), payment.expireTime());
+    ChannelOutcome<ChannelFields> outcome = issueAtChannel(channel, order, payment);
     io.payonce.server.chaos.CrashPoints.reach("after-channel-answer");
-    if (outcome instanceof ChannelOutcome.Done<Precreated> done) {
-      String qrCode = done.value().qrCode();
+    if (outcome instanceof ChannelOutcome.Done<ChannelFields> done) {
+      ChannelFields issued = done.value();
       TransitionOutcome<PaymentStatus> moved =
           transitions.apply(
               payment.payId(),
               PaymentStatus.PRECREATED,
               TransitionSource.API,
-              "qr issued",
-              new ChannelFields(null, qrCode, null));
+              issued.qrCode() != null ? "qr issued" : "handoff issued: " + kindOf(issued),
+              issued);
       if (moved.won()) {
-        return new Answered(answer(order, payment, qrCode, PaymentStatus.PRECREATED));
+        return new Answered(
+            answer(order, payment, issued.qrCode(), issued.handoff(), PaymentStatus.PRECREATED));
       }
       return afterLosingTheIssue(order, payment, channel);
     }
-    if (outcome instanceof ChannelOutcome.Refused<Precreated> refused) {
+    if (outcome instanceof ChannelOutcome.Refused<ChannelFields> refused) {
       return onRefusal(order, payment, channel, refused);
     }
     payments.releaseCallLease(payment.payId(), leaseUntil);
     throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+  }
+
+  /**
+   * The payment's hand-off, asked of its channel with the terms it was opened with: the QR code of
+   * a precreate, or the hand-off of another kind, stored as JSON.
+   */
+  private ChannelOutcome<ChannelFields> issueAtChannel(
+      PaymentChannel channel, Order order, Payment payment) {
+    if (payment.kind() == PaymentKind.QR) {
+      return channel
+          .precreate(payment.outTradeNo(), payment.amount(), order.title(), payment.expireTime())
+          .map(precreated -> new ChannelFields(null, precreated.qrCode(), null));
+    }
+    HandoffTerms terms =
+        new HandoffTerms(
+            payment.outTradeNo(),
+            payment.amount(),
+            order.title(),
+            payment.expireTime(),
+            HandoffJson.readBuyer(payment.buyer()));
+    return channel
+        .handOff(payment.kind(), terms)
+        .map(handoff -> ChannelFields.handoff(HandoffJson.write(handoff)));
+  }
+
+  private static String kindOf(ChannelFields issued) {
+    Handoff handoff = HandoffJson.read(issued.handoff());
+    return handoff == null ? "none" : handoff.type();
   }
 
   /**
@@ -371,7 +477,7 @@ public class QrPrecreation {
       Order order,
       Payment payment,
       PaymentChannel channel,
-      ChannelOutcome.Refused<Precreated> refused) {
+      ChannelOutcome.Refused<ChannelFields> refused) {
     String subCode = refused.subCode();
     if (refused.is(Refusal.TERMS_CONFLICT)) {
       alarms.raise(
@@ -411,17 +517,17 @@ public class QrPrecreation {
     return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
   }
 
-  private PrecreateAnswer answerFor(Order order, Payment payment) {
+  private Issued answerFor(Order order, Payment payment) {
     if (payment.status() == PaymentStatus.SUCCESS) {
       throw new OrderNotPayableException(order.id(), paidStatus(order));
     }
-    return answer(order, payment, payment.qrCode(), payment.status());
+    return answer(order, payment, payment.qrCode(), payment.handoff(), payment.status());
   }
 
-  private static PrecreateAnswer answer(
-      Order order, Payment payment, String qrCode, PaymentStatus status) {
-    return new PrecreateAnswer(
-        order.orderNo(), payment.outTradeNo(), qrCode, payment.expireTime(), status);
+  private static Issued answer(
+      Order order, Payment payment, String qrCode, String handoff, PaymentStatus status) {
+    return new Issued(
+        order.orderNo(), payment.outTradeNo(), qrCode, handoff, payment.expireTime(), status);
   }
 
   private io.payonce.server.order.OrderStatus paidStatus(Order order) {

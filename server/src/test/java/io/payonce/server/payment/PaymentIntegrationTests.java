@@ -331,6 +331,7 @@ abstract class PaymentIntegrationTests {
                                 null,
                                 "bootstrap",
                                 clock.instant(),
+                                null,
                                 clock.instant()));
                     return "inserted";
                   } catch (DuplicateKeyException | PessimisticLockingFailureException refused) {

@@ -53,7 +53,9 @@ class PaymentTimelineUnitTests {
           at(1),
           at(8),
           2,
-          "bootstrap");
+          "bootstrap",
+          null,
+          null);
   private final PaymentHistory history =
       new PaymentHistory(
           payment,

@@ -57,8 +57,11 @@ class AlipayGateway {
     this.clock = clock;
   }
 
-  /** The reply to write, in which charset, and how long to hold it back. */
-  record Exchange(String body, Charset charset, long delayMillis) {}
+  /**
+   * The reply to write, in which charset, and how long to hold it back; {@code reply} is what the
+   * method answered, for the cashier-page methods whose answer is a page, not the signed JSON.
+   */
+  record Exchange(String body, Charset charset, long delayMillis, AlipayReply reply) {}
 
   Exchange handle(GatewayRequest request, String baseUrl) {
     String method = request.param("method");
@@ -73,7 +76,9 @@ class AlipayGateway {
     try {
       AlipayApp app = verified(request, method);
       biz = BizContent.parse(request.param("biz_content"), replies.json());
-      GatewayCall call = new GatewayCall(method, app, request.param("notify_url"), biz, baseUrl);
+      GatewayCall call =
+          new GatewayCall(
+              method, app, request.param("notify_url"), request.param("return_url"), biz, baseUrl);
       String outTradeNo = call.outTradeNo();
       GatewayChaos.Delayed<AlipayReply> delayed =
           gatewayChaos.run(
@@ -103,7 +108,7 @@ class AlipayGateway {
             reply.subMsg(),
             List.copyOf(applied)));
     Charset charset = request.replyCharset();
-    return new Exchange(replies.envelope(node, reply, charset, forge), charset, delay);
+    return new Exchange(replies.envelope(node, reply, charset, forge), charset, delay, reply);
   }
 
   private AlipayReply dispatch(GatewayCall call) {

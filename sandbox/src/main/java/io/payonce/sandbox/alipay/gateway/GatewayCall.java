@@ -5,8 +5,18 @@ import io.payonce.sandbox.alipay.ledger.OrderTerms;
 import io.payonce.sandbox.alipay.ledger.Refusal;
 import io.payonce.sandbox.alipay.ledger.TradeRefused;
 
-/** A verified gateway call, ready for its method's handler. */
-record GatewayCall(String method, AlipayApp app, String notifyUrl, BizContent biz, String baseUrl) {
+/**
+ * A verified gateway call, ready for its method's handler.
+ *
+ * @param returnUrl the signed return_url of a cashier-page request; null otherwise
+ */
+record GatewayCall(
+    String method,
+    AlipayApp app,
+    String notifyUrl,
+    String returnUrl,
+    BizContent biz,
+    String baseUrl) {
 
   String outTradeNo() {
     return biz.text("out_trade_no");

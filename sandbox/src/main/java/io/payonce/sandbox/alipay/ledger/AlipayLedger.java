@@ -39,6 +39,10 @@ public class AlipayLedger extends Ledger<AlipayOrder> {
       boolean timeoutFromScan,
       boolean createTrade) {}
 
+  /**
+   * A pre-order: a QR code (precreate), or a cashier page ({@code checkout}, whose trade is created
+   * when the buyer logs in or pays there).
+   */
   public record Precreate(
       String appId,
       String sellerId,
@@ -46,7 +50,20 @@ public class AlipayLedger extends Ledger<AlipayOrder> {
       OrderTerms terms,
       Instant timeExpire,
       Duration timeoutExpress,
-      Duration qrTimeout) {}
+      Duration qrTimeout,
+      AlipayOrder.Checkout checkout) {
+
+    public Precreate(
+        String appId,
+        String sellerId,
+        String outTradeNo,
+        OrderTerms terms,
+        Instant timeExpire,
+        Duration timeoutExpress,
+        Duration qrTimeout) {
+      this(appId, sellerId, outTradeNo, terms, timeExpire, timeoutExpress, qrTimeout, null);
+    }
+  }
 
   /** A barcode payment; {@code payNow} false leaves it waiting for the buyer (10003). */
   public record BarcodePay(
@@ -99,9 +116,16 @@ public class AlipayLedger extends Ledger<AlipayOrder> {
             command.timeoutExpress(),
             policy.timeoutFromScan(),
             false,
-            null);
+            null,
+            command.checkout());
     put(order);
     return policy.createTrade() ? createTrade(order, AlipayIds.DEFAULT_BUYER, now, null) : order;
+  }
+
+  /** The pre-order whose code (a QR code, or a cashier page's) this is, refreshed. */
+  public synchronized Optional<AlipayOrder> byCode(String code) {
+    String key = keyOfCode(code);
+    return Optional.ofNullable(key == null ? null : refreshed(key, clock.now()));
   }
 
   /** The buyer scans: the trade is created (WAIT_BUYER_PAY) unless it already exists. */
@@ -167,6 +191,7 @@ public class AlipayLedger extends Ledger<AlipayOrder> {
             command.timeoutExpress(),
             false,
             false,
+            null,
             null);
     AlipayOrder created = createTrade(order, command.buyerId(), now, command.autoPayAt());
     return command.payNow() ? pay(created, "alipay.trade.pay", now) : created;

@@ -12,6 +12,8 @@ import java.time.Instant;
  * @param timeExpire absolute deadline to pay, if the merchant sent one
  * @param timeoutExpress relative deadline to pay, counted from precreate or from the scan
  * @param voided a cancel killed the pre-order before anyone scanned it
+ * @param checkout for a cashier-page request (page.pay, wap.pay), the page's product and where it
+ *     sends the buyer; null for face-to-face orders
  */
 public record AlipayOrder(
     String appId,
@@ -25,8 +27,15 @@ public record AlipayOrder(
     Duration timeoutExpress,
     boolean timeoutFromScan,
     boolean voided,
-    Trade trade)
+    Trade trade,
+    Checkout checkout)
     implements LedgerEntry {
+
+  /**
+   * A cashier page's request: its method ({@code alipay.trade.page.pay} or {@code
+   * alipay.trade.wap.pay}), and where the page sends the buyer after paying or on leaving.
+   */
+  public record Checkout(String method, String returnUrl, String quitUrl) {}
 
   /** Face-to-face orders without an explicit timeout close after 3 h. */
   static final Duration DEFAULT_TIMEOUT = Duration.ofHours(3);
@@ -99,6 +108,7 @@ public record AlipayOrder(
         timeoutExpress,
         timeoutFromScan,
         isVoided,
-        newTrade);
+        newTrade,
+        checkout);
   }
 }

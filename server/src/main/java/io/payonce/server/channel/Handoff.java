@@ -1,0 +1,34 @@
+package io.payonce.server.channel;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
+
+/**
+ * What a product hands the buyer's side to pay with, in channel-neutral shapes. Nothing in it is a
+ * secret (it goes to the buyer's browser), but it is long: logs and journals name its shape only.
+ */
+public sealed interface Handoff {
+
+  /** The shape's name, as the API answer's {@code type} and the journal spell it. */
+  @JsonProperty("type")
+  String type();
+
+  /**
+   * Send the buyer's browser to the channel's page: either follow {@code url} (GET) or submit a
+   * form of {@code formFields} to {@code formAction} (POST). Both carry the same signed request;
+   * the form suits requests too long for a URL.
+   */
+  record Redirect(String url, String formAction, Map<String, String> formFields)
+      implements Handoff {
+
+    public Redirect {
+      formFields = Map.copyOf(formFields);
+    }
+
+    @Override
+    @JsonProperty("type")
+    public String type() {
+      return "redirect";
+    }
+  }
+}

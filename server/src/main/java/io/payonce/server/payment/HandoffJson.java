@@ -1,0 +1,66 @@
+package io.payonce.server.payment;
+
+import io.payonce.server.channel.BuyerFacts;
+import io.payonce.server.channel.Handoff;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * How a payment row stores its hand-off and its buyer's facts: JSON, the hand-off's shape named by
+ * {@code type} ({@code redirect}).
+ */
+final class HandoffJson {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private HandoffJson() {}
+
+  static String write(Handoff handoff) {
+    if (!(handoff instanceof Handoff.Redirect redirect)) {
+      throw new IllegalArgumentException("unknown hand-off " + handoff.type());
+    }
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("type", redirect.type());
+    fields.put("url", redirect.url());
+    fields.put("formAction", redirect.formAction());
+    fields.put("formFields", new TreeMap<>(redirect.formFields()));
+    return JSON.writeValueAsString(fields);
+  }
+
+  /** The stored hand-off, or null when none was stored. */
+  static Handoff read(String stored) {
+    if (stored == null) {
+      return null;
+    }
+    JsonNode node = JSON.readTree(stored);
+    String type = node.path("type").asString();
+    if (!"redirect".equals(type)) {
+      throw new IllegalStateException("unknown hand-off type " + type);
+    }
+    Map<String, String> form = new LinkedHashMap<>();
+    node.path("formFields")
+        .properties()
+        .forEach(e -> form.put(e.getKey(), e.getValue().asString()));
+    return new Handoff.Redirect(text(node, "url"), text(node, "formAction"), form);
+  }
+
+  /** The buyer's facts as stored; null when there are none to store. */
+  static String write(BuyerFacts buyer) {
+    if (buyer == null || buyer.equals(BuyerFacts.none())) {
+      return null;
+    }
+    return JSON.writeValueAsString(buyer);
+  }
+
+  static BuyerFacts readBuyer(String stored) {
+    return stored == null ? BuyerFacts.none() : JSON.readValue(stored, BuyerFacts.class);
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value == null || value.isNull() ? null : value.asString();
+  }
+}
