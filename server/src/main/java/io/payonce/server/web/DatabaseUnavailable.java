@@ -1,5 +1,7 @@
 package io.payonce.server.web;
 
+import io.payonce.server.db.ClosedDatabaseEviction;
+import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
@@ -8,10 +10,10 @@ import org.springframework.transaction.TransactionSystemException;
 
 /**
  * Failures that say the database could not be reached or could not serve in time — lock conflicts,
- * timeouts, no connection from the pool, a server restarting, a connection lost during COMMIT —
- * rather than anything about the request: the answer is "try again shortly" (503), and an
- * idempotent retry is safe. A lost COMMIT's outcome is unknown, and the retry is what learns it: it
- * finds whatever was committed.
+ * timeouts, no connection from the pool, a server restarting or refusing connections, a database
+ * closed under the process, a connection lost during COMMIT — rather than anything about the
+ * request: the answer is "try again shortly" (503), and an idempotent retry is safe. A lost
+ * COMMIT's outcome is unknown, and the retry is what learns it: it finds whatever was committed.
  */
 final class DatabaseUnavailable {
 
@@ -22,7 +24,10 @@ final class DatabaseUnavailable {
       if (t instanceof TransientDataAccessException
           || t instanceof CannotCreateTransactionException
           || t instanceof DataAccessResourceFailureException
-          || t instanceof SQLTransientConnectionException) {
+          || t instanceof SQLTransientConnectionException
+          // A closed or unreachable database, whatever Spring made of it: H2's "database is
+          // closed" (90121) arrived wrapped in a DataIntegrityViolationException.
+          || t instanceof SQLException sql && ClosedDatabaseEviction.closedOrLost(sql)) {
         return true;
       }
       if (t instanceof TransactionSystemException system) {
