@@ -150,6 +150,14 @@ public final class Patroni {
     run("restart-node", node);
   }
 
+  /**
+   * What an operator does when no standby is promoted: a forced failover to {@code candidate},
+   * whatever it lacks.
+   */
+  public void forceFailover(String candidate) {
+    run("failover", candidate);
+  }
+
   /** A planned switchover to the synchronous standby. */
   public void switchover() {
     run("switchover");

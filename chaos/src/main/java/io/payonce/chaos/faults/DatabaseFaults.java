@@ -32,6 +32,9 @@ public final class DatabaseFaults implements AutoCloseable {
   private static final Duration WRITABLE_WITHIN = Duration.ofSeconds(90);
   private static final Duration PROBE_EVERY = Duration.ofMillis(200);
 
+  /** How long the unsafe fault waits for Patroni to promote before an operator forces it. */
+  private static final Duration UNSAFE_PATIENCE = Duration.ofSeconds(30);
+
   /** One fault on the cluster and how long writes were unavailable after it. */
   public record Window(String what, long atMs, long lengthMs) {
     public String describe() {
@@ -170,26 +173,36 @@ public final class DatabaseFaults implements AutoCloseable {
   }
 
   /**
-   * What docs/operations.md forbids, to show why: with the synchronous standby frozen, commits on
-   * the leader wait for it; cancelling those waits makes PostgreSQL report them committed though no
-   * standby has them; then the leader dies and the standby, which never saw them, takes over.
+   * What docs/operations.md forbids, to show why: with both standbys down (killed: a frozen one
+   * still takes WAL into its socket buffer), commits on the leader wait for the synchronous one;
+   * cancelling those waits makes PostgreSQL report them committed though no other machine has them;
+   * then the leader dies and the standbys come back. {@code maximum_lag_on_failover: 0} refuses to
+   * promote a standby that lacks them, so writes stay down until an operator forces a failover,
+   * which loses every acknowledged fact only the dead leader had: invariant I8 reports them.
    */
   private void unsafe(long downForMs) {
     String leader = patroni.leader().orElseThrow().name();
     String standby = patroni.synchronousStandby().orElseThrow().name();
+    List<String> standbys =
+        patroni.members().stream()
+            .map(Patroni.Member::name)
+            .filter(name -> !name.equals(leader))
+            .toList();
     count.accept("unsafe", 1);
     long at = timeline.nowMs();
     timeline.point(
         "database",
-        "UNSAFE: freeze the synchronous standby "
+        "UNSAFE: kill -9 of the standbys "
+            + standbys
+            + ", cancel the commits waiting for "
             + standby
-            + ", cancel the commits waiting for it on "
+            + " on "
             + leader
             + ", kill -9 of "
             + leader);
-    patroni.freeze(standby);
-    synchronized (this) {
-      frozen.add(standby);
+    for (String node : standbys) {
+      patroni.kill(node);
+      markDown(node);
     }
     int cancelled = 0;
     long until = System.nanoTime() + Duration.ofMillis(2_500).toNanos();
@@ -199,9 +212,20 @@ public final class DatabaseFaults implements AutoCloseable {
     }
     patroni.kill(leader);
     markDown(leader);
-    thaw(standby);
+    standbys.forEach(this::restart);
     timeline.point("database", "UNSAFE: " + cancelled + " synchronous-replication waits cancelled");
-    record(new Window("UNSAFE leader kill " + leader, at, awaitWritable(at, leader)));
+    long length = awaitWritable(at, leader, UNSAFE_PATIENCE);
+    if (length < 0) {
+      timeline.point(
+          "database",
+          "UNSAFE: no standby promoted within "
+              + UNSAFE_PATIENCE
+              + " (maximum_lag_on_failover: 0); forcing a failover to "
+              + standby);
+      patroni.forceFailover(standby);
+      length = awaitWritable(at, leader, WRITABLE_WITHIN);
+    }
+    record(new Window("UNSAFE leader kill " + leader, at, length));
     pause(Math.max(0, downForMs - (timeline.nowMs() - at)));
     restart(leader);
   }
@@ -226,7 +250,11 @@ public final class DatabaseFaults implements AutoCloseable {
    * named {@code notOn} must not be the one that answered (it is dead or frozen).
    */
   private long awaitWritable(long fromMs, String notOn) {
-    long deadline = System.nanoTime() + WRITABLE_WITHIN.toNanos();
+    return awaitWritable(fromMs, notOn, WRITABLE_WITHIN);
+  }
+
+  private long awaitWritable(long fromMs, String notOn, Duration within) {
+    long deadline = System.nanoTime() + within.toNanos();
     String url =
         Database.PATRONI
             .url()
@@ -301,13 +329,17 @@ public final class DatabaseFaults implements AutoCloseable {
    */
   @Override
   public void close() {
-    stopped = true;
-    lane.shutdownNow();
+    // A fault under way runs to its end (each is bounded: its write probe, then its restart):
+    // interrupting it midway leaves a node killed but not restarted, or a standby frozen.
+    lane.shutdown();
     try {
-      lane.awaitTermination(30, TimeUnit.SECONDS);
+      if (!lane.awaitTermination(3, TimeUnit.MINUTES)) {
+        lane.shutdownNow();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    stopped = true;
     List<String> toThaw;
     List<String> toStart;
     synchronized (this) {
