@@ -31,7 +31,7 @@ public enum Database {
    */
   PATRONI("PostgreSQL under Patroni", Patroni.server(), "postgres", "/postgres") {
     private static final String PARAMETERS =
-        "targetServerType=primary&hostRecheckSeconds=2&connectTimeout=3&socketTimeout=30"
+        "targetServerType=primary&hostRecheckSeconds=2&connectTimeout=3&socketTimeout=10"
             + "&tcpKeepAlive=true";
 
     @Override

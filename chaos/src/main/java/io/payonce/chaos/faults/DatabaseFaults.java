@@ -259,7 +259,7 @@ public final class DatabaseFaults implements AutoCloseable {
         Database.PATRONI
             .url()
             .replace("connectTimeout=3", "connectTimeout=1")
-            .replace("socketTimeout=30", "socketTimeout=3");
+            .replace("socketTimeout=10", "socketTimeout=3");
     String last = "no attempt";
     while (System.nanoTime() < deadline && !stopped) {
       try (Connection c = DriverManager.getConnection(url, Database.PATRONI.user(), "");
