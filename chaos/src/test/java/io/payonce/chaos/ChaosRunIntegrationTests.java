@@ -15,17 +15,16 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The CI's short seeded chaos runs, each a couple of minutes: a standalone sandbox, two instances
  * behind the harness's load balancer, every fault the run can inject, and every invariant checked.
- * PostgreSQL runs as one server (and, with {@code -Dpayonce.chaos.patroni=true}, as the three-node
- * Patroni cluster of scripts/patroni-cluster, whose run takes database machines down too: leader
- * kills, a switchover, a standby kill, a frozen leader); MariaDB runs with Redis and RabbitMQ. A
- * service that does not answer skips the run with the reason — unless {@code CI=true}, where it
- * fails it. The exec jars come from this build (the module runs after the server and the sandbox
- * are packaged; see the pom).
+ * PostgreSQL runs as the three-node Patroni cluster PayOnce supports (scripts/patroni-cluster,
+ * Debian's patroni and etcd, which .ci/run installs), whose run also kills the leader's node (at
+ * random and right after an instance committed an intent) and switches over; MariaDB runs with
+ * Redis and RabbitMQ. A service that does not answer skips the run with the reason — unless {@code
+ * CI=true}, where it fails it. The exec jars come from this build (the module runs after the server
+ * and the sandbox are packaged; see the pom).
  */
 @Timeout(value = 12, unit = TimeUnit.MINUTES)
 class ChaosRunIntegrationTests {
@@ -34,24 +33,16 @@ class ChaosRunIntegrationTests {
       System.getProperty("payonce.chaos.work-root", "target/chaos-runs");
 
   @Test
-  void aShortSeededRunOnPostgresKeepsThePromise() throws Exception {
-    requireServices(Database.POSTGRES, false);
-
-    assertKeptThePromise(
-        run("--seed=20261201", "--db=postgres", "--duration=75s", "--fault-every=7s"));
-  }
-
-  /**
-   * Not yet in the lane: runs only with {@code -Dpayonce.chaos.patroni=true} until a run on this
-   * machine's two cores passes (issue 37; see docs/testing.md).
-   */
-  @Test
-  @EnabledIfSystemProperty(named = "payonce.chaos.patroni", matches = "true")
   void aShortSeededRunOnThePatroniClusterKeepsThePromiseThroughFailovers() throws Exception {
     requirePatroni();
 
     RunResult result =
-        run("--seed=20261201", "--db=patroni", "--duration=100s", "--fault-every=7s");
+        run(
+            "--seed=20261201",
+            "--db=patroni",
+            "--duration=100s",
+            "--fault-every=7s",
+            "--faults=kill,crash,pause,notify,gateway,skew,webhook,leader,switchover");
 
     assertKeptThePromise(result);
     assertThat(result.faults())
