@@ -299,6 +299,19 @@ abstract class AlipayAppPayIntegrationTests {
     assertThat(http.payment(issued.text("outTradeNo")).text("status")).isEqualTo("PRECREATED");
   }
 
+  @Test
+  void aRequestIdReplaysTheFirstAnswerByteForByte() {
+    String orderNo = http.createOrder("2.22");
+    Map<String, Object> body = Map.of("orderNo", orderNo, "requestId", "app-" + orderNo);
+
+    Answer first = http.post(http.serverBase() + "/pay/alipay/app", body, Map.of());
+    Answer again = http.post(http.serverBase() + "/pay/alipay/app", body, Map.of());
+
+    assertThat(first.status()).isEqualTo(200);
+    assertThat(again.body()).isEqualTo(first.body());
+    assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
+  }
+
   // --- the merchant's backend and the buyer's Alipay app ---
 
   private Answer handOff(String orderNo) {
