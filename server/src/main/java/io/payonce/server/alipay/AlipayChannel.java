@@ -156,7 +156,9 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
    * answers ACQ.TRADE_NOT_EXIST and closes nothing. So the trade always carries time_expire (an
    * absolute deadline: timeout_express would count from that late creation). The hand-off is the
    * signed GET URL and the same signed parameters as the SDK's POST form: biz_content as the form's
-   * field, the rest in its action.
+   * field, the rest in its action. {@link PaymentKind#APP} (app.pay) is signed the same way,
+   * locally and with time_expire, into the order string of the merchant's app ({@link
+   * #orderString}).
    */
   @Override
   public ChannelOutcome<Handoff> handOff(PaymentKind kind, HandoffTerms terms) {
