@@ -44,7 +44,8 @@ class AlipayAccounts implements ChannelAccounts {
                     new AlipayClientProvider(props.forAccount(settings.values()), environment),
                     listener,
                     clock,
-                    bootstrap.kinds().contains(io.payonce.server.channel.PaymentKind.WEB)));
+                    bootstrap.kinds().contains(io.payonce.server.channel.PaymentKind.WEB),
+                    bootstrap.kinds().contains(io.payonce.server.channel.PaymentKind.APP)));
   }
 
   @Override

@@ -4,6 +4,7 @@ import com.alipay.api.AlipayApiException;
 import com.alipay.api.AlipayRequest;
 import com.alipay.api.AlipayResponse;
 import com.alipay.api.domain.AlipayDataDataserviceBillDownloadurlQueryModel;
+import com.alipay.api.domain.AlipayTradeAppPayModel;
 import com.alipay.api.domain.AlipayTradeCancelModel;
 import com.alipay.api.domain.AlipayTradeCloseModel;
 import com.alipay.api.domain.AlipayTradeFastpayRefundQueryModel;
@@ -14,6 +15,7 @@ import com.alipay.api.domain.AlipayTradeQueryModel;
 import com.alipay.api.domain.AlipayTradeRefundModel;
 import com.alipay.api.domain.AlipayTradeWapPayModel;
 import com.alipay.api.request.AlipayDataDataserviceBillDownloadurlQueryRequest;
+import com.alipay.api.request.AlipayTradeAppPayRequest;
 import com.alipay.api.request.AlipayTradeCancelRequest;
 import com.alipay.api.request.AlipayTradeCloseRequest;
 import com.alipay.api.request.AlipayTradeFastpayRefundQueryRequest;
@@ -66,29 +68,37 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
   /** The product code of a mobile web payment (alipay.trade.wap.pay). */
   static final String WAP_PRODUCT = "QUICK_WAP_WAY";
 
+  /** The product code of a payment in the merchant's app (alipay.trade.app.pay). */
+  static final String APP_PRODUCT = "QUICK_MSECURITY_PAY";
+
   private final AlipayClientProvider provider;
   private final ChannelCalls calls;
   private final Set<PaymentKind> kinds;
 
   AlipayChannel(AlipayClientProvider provider, ChannelCallListener listener, Clock clock) {
-    this(provider, listener, clock, true);
+    this(provider, listener, clock, true, true);
   }
 
   /**
    * @param webProducts whether the cashier-page products (PC and mobile web) are offered
+   * @param appProduct whether the product of the merchant's app (app.pay) is offered
    */
   AlipayChannel(
       AlipayClientProvider provider,
       ChannelCallListener listener,
       Clock clock,
-      boolean webProducts) {
+      boolean webProducts,
+      boolean appProduct) {
     this.provider = provider;
     this.calls = new ChannelCalls(Channel.ALIPAY, listener, clock);
-    this.kinds =
-        webProducts
-            ? java.util.EnumSet.of(
-                PaymentKind.QR, PaymentKind.BARCODE, PaymentKind.WEB, PaymentKind.MOBILE_WEB)
-            : java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE);
+    this.kinds = java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE);
+    if (webProducts) {
+      kinds.add(PaymentKind.WEB);
+      kinds.add(PaymentKind.MOBILE_WEB);
+    }
+    if (appProduct) {
+      kinds.add(PaymentKind.APP);
+    }
   }
 
   @Override
@@ -103,7 +113,8 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
 
   /**
    * Both face-to-face products — the buyer scans our code, or we scan the buyer's — and, unless
-   * turned off, the cashier pages: PC web (page.pay) and mobile web (wap.pay).
+   * turned off, the cashier pages: PC web (page.pay) and mobile web (wap.pay), and the merchant's
+   * app (app.pay).
    */
   @Override
   public Set<PaymentKind> kinds() {
@@ -145,7 +156,9 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
    * answers ACQ.TRADE_NOT_EXIST and closes nothing. So the trade always carries time_expire (an
    * absolute deadline: timeout_express would count from that late creation). The hand-off is the
    * signed GET URL and the same signed parameters as the SDK's POST form: biz_content as the form's
-   * field, the rest in its action.
+   * field, the rest in its action. {@link PaymentKind#APP} (app.pay) is signed the same way,
+   * locally and with time_expire, into the order string of the merchant's app ({@link
+   * #orderString}).
    */
   @Override
   public ChannelOutcome<Handoff> handOff(PaymentKind kind, HandoffTerms terms) {
@@ -178,6 +191,19 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
         request.setReturnUrl(terms.buyer().returnUrl());
         yield signed("alipay.trade.wap.pay", terms.outTradeNo(), request);
       }
+      case APP -> {
+        AlipayTradeAppPayModel model = new AlipayTradeAppPayModel();
+        model.setOutTradeNo(terms.outTradeNo());
+        model.setTotalAmount(yuan(terms.amount()));
+        model.setSubject(terms.subject());
+        model.setProductCode(APP_PRODUCT);
+        model.setTimeExpire(AlipayTime.format(terms.expireAt()));
+        model.setSellerId(provider.sellerId());
+        AlipayTradeAppPayRequest request = new AlipayTradeAppPayRequest();
+        request.setBizModel(model);
+        request.setNotifyUrl(provider.notifyUrl());
+        yield orderString(terms.outTradeNo(), request);
+      }
       default -> io.payonce.server.channel.PaymentChannel.super.handOff(kind, terms);
     };
   }
@@ -193,6 +219,32 @@ public class AlipayChannel implements io.payonce.server.channel.PaymentChannel {
             String url = provider.client().pageExecute(request, "GET").getBody();
             return new ChannelCalls.Answer<>(
                 ChannelOutcome.done(AlipayPageForms.of(url)), "signed");
+          } catch (AlipayApiException | RuntimeException e) {
+            String detail = "sdk: " + ChannelCalls.rootCause(e);
+            return new ChannelCalls.Answer<>(ChannelOutcome.unknown(detail), detail);
+          }
+        });
+  }
+
+  /**
+   * Signs an app.pay request with the SDK's {@code sdkExecute}: the order string the merchant's app
+   * hands Alipay's SDK (every parameter, sorted, URL-encoded, signed). No network call is made, and
+   * the trade exists at Alipay only once the buyer pays in the Alipay app: until then a close
+   * answers ACQ.TRADE_NOT_EXIST and closes nothing, as for the cashier pages. Alipay's app ignores
+   * return_url, so none is sent.
+   */
+  private ChannelOutcome<Handoff> orderString(String outTradeNo, AlipayTradeAppPayRequest request) {
+    return calls.call(
+        "alipay.trade.app.pay",
+        outTradeNo,
+        () -> {
+          try {
+            String encoded = provider.client().sdkExecute(request).getBody();
+            if (encoded == null || encoded.isEmpty()) {
+              throw new IllegalStateException("empty order string");
+            }
+            return new ChannelCalls.Answer<>(
+                ChannelOutcome.done(new Handoff.AppParams(java.util.Map.of(), encoded)), "signed");
           } catch (AlipayApiException | RuntimeException e) {
             String detail = "sdk: " + ChannelCalls.rootCause(e);
             return new ChannelCalls.Answer<>(ChannelOutcome.unknown(detail), detail);

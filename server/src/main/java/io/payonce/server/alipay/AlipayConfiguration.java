@@ -81,6 +81,9 @@ class AlipayConfiguration {
   /** Whether the cashier-page products (PC and mobile web) are offered: yes unless set false. */
   static final String WEB_PRODUCTS = "payonce.alipay.web-products.enabled";
 
+  /** Whether the product of the merchant's app (app.pay) is offered: yes unless set false. */
+  static final String APP_PRODUCT = "payonce.alipay.app-product.enabled";
+
   @Bean
   AlipayChannel alipayChannel(
       AlipayClientProvider provider,
@@ -91,7 +94,8 @@ class AlipayConfiguration {
         provider,
         listener.getIfAvailable(() -> call -> {}),
         clock,
-        environment.getProperty(WEB_PRODUCTS, Boolean.class, true));
+        environment.getProperty(WEB_PRODUCTS, Boolean.class, true),
+        environment.getProperty(APP_PRODUCT, Boolean.class, true));
   }
 
   @Bean

@@ -31,4 +31,23 @@ public sealed interface Handoff {
       return "redirect";
     }
   }
+
+  /**
+   * Hand the channel's SDK in the merchant's app what it pays with: {@code encoded}, the signed
+   * request as one string (Alipay's order string), or {@code fields}, the signed parameters one by
+   * one; a channel gives what its SDK takes, the other empty. The answer of the SDK on the phone is
+   * no proof of payment.
+   */
+  record AppParams(Map<String, String> fields, String encoded) implements Handoff {
+
+    public AppParams {
+      fields = Map.copyOf(fields);
+    }
+
+    @Override
+    @JsonProperty("type")
+    public String type() {
+      return "app";
+    }
+  }
 }

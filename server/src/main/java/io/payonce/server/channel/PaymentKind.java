@@ -14,7 +14,12 @@ public enum PaymentKind {
   /** The buyer's desktop browser is sent to the channel's cashier page (a GET link or a form). */
   WEB("web"),
   /** The buyer's phone browser, outside the channel's app, is sent to its mobile cashier page. */
-  MOBILE_WEB("mobile-web");
+  MOBILE_WEB("mobile-web"),
+  /**
+   * The merchant's own app hands the parameters the server signed to the channel's SDK on the
+   * buyer's phone, which pays in the channel's app.
+   */
+  APP("app");
 
   private final String verb;
 
@@ -43,5 +48,13 @@ public enum PaymentKind {
    */
   public boolean redirects() {
     return this == WEB || this == MOBILE_WEB;
+  }
+
+  /**
+   * Whether the product's route answers a {@link Handoff}: every kind that issues a hand-off but
+   * the QR code, whose route answers the code alone.
+   */
+  public boolean answersHandoff() {
+    return issuesHandoff() && this != QR;
   }
 }

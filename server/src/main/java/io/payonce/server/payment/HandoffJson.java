@@ -10,7 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How a payment row stores its hand-off and its buyer's facts: JSON, the hand-off's shape named by
- * {@code type} ({@code redirect}).
+ * {@code type} ({@code redirect}, {@code app}).
  */
 final class HandoffJson {
 
@@ -19,6 +19,9 @@ final class HandoffJson {
   private HandoffJson() {}
 
   static String write(Handoff handoff) {
+    if (handoff instanceof Handoff.AppParams app) {
+      return writeApp(app);
+    }
     if (!(handoff instanceof Handoff.Redirect redirect)) {
       throw new IllegalArgumentException("unknown hand-off " + handoff.type());
     }
@@ -37,6 +40,9 @@ final class HandoffJson {
     }
     JsonNode node = JSON.readTree(stored);
     String type = node.path("type").asString();
+    if ("app".equals(type)) {
+      return readApp(node);
+    }
     if (!"redirect".equals(type)) {
       throw new IllegalStateException("unknown hand-off type " + type);
     }
@@ -45,6 +51,20 @@ final class HandoffJson {
         .properties()
         .forEach(e -> form.put(e.getKey(), e.getValue().asString()));
     return new Handoff.Redirect(text(node, "url"), text(node, "formAction"), form);
+  }
+
+  private static String writeApp(Handoff.AppParams app) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("type", app.type());
+    fields.put("fields", new TreeMap<>(app.fields()));
+    fields.put("encoded", app.encoded());
+    return JSON.writeValueAsString(fields);
+  }
+
+  private static Handoff.AppParams readApp(JsonNode node) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    node.path("fields").properties().forEach(e -> fields.put(e.getKey(), e.getValue().asString()));
+    return new Handoff.AppParams(fields, text(node, "encoded"));
   }
 
   /** The buyer's facts as stored; null when there are none to store. */

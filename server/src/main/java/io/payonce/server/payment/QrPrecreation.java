@@ -124,10 +124,10 @@ public class QrPrecreation {
 
   /**
    * As {@link #precreate(OrderRef, Channel, String, boolean)}, for a product of {@code kind} on
-   * {@code channel} whose hand-off sends the buyer to the channel's page: the order's one hand-off,
-   * issued once and answered to every repeat; asking for another product closes the payment of the
-   * one in flight first. {@code buyer} is stored with the payment it opens, and a repeat answers
-   * the first request's hand-off whatever it gives.
+   * {@code channel} whose hand-off sends the buyer elsewhere to pay (the channel's page, its app):
+   * the order's one hand-off, issued once and answered to every repeat; asking for another product
+   * closes the payment of the one in flight first. {@code buyer} is stored with the payment it
+   * opens, and a repeat answers the first request's hand-off whatever it gives.
    */
   public HandoffAnswer handOff(
       OrderRef ref,
@@ -136,7 +136,7 @@ public class QrPrecreation {
       BuyerFacts buyer,
       String requestId,
       boolean refresh) {
-    if (!kind.redirects()) {
+    if (!kind.answersHandoff()) {
       throw new IllegalArgumentException("not a hand-off kind: " + kind);
     }
     Issued issued =

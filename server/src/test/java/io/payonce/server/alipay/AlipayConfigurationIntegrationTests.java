@@ -3,6 +3,7 @@ package io.payonce.server.alipay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.payonce.sandbox.keys.RsaKeys;
+import io.payonce.server.channel.PaymentKind;
 import java.security.KeyPair;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,32 @@ class AlipayConfigurationIntegrationTests {
           .withPropertyValues(
               "payonce.alipay.private-key=" + RsaKeys.encode(MERCHANT.getPrivate()),
               "payonce.alipay.alipay-public-key=" + RsaKeys.encode(PLATFORM.getPublic()));
+
+  @Test
+  void alipayAppIsOfferedUnlessTurnedOffWhateverTheCashierPages() {
+    runner
+        .withPropertyValues("spring.profiles.active=embedded")
+        .run(
+            context ->
+                assertThat(context.getBean(AlipayChannel.class).kinds())
+                    .contains(PaymentKind.APP, PaymentKind.WEB, PaymentKind.MOBILE_WEB));
+    runner
+        .withPropertyValues(
+            "spring.profiles.active=embedded", "payonce.alipay.app-product.enabled=false")
+        .run(
+            context ->
+                assertThat(context.getBean(AlipayChannel.class).kinds())
+                    .doesNotContain(PaymentKind.APP)
+                    .contains(PaymentKind.QR, PaymentKind.WEB));
+    runner
+        .withPropertyValues(
+            "spring.profiles.active=embedded", "payonce.alipay.web-products.enabled=false")
+        .run(
+            context ->
+                assertThat(context.getBean(AlipayChannel.class).kinds())
+                    .contains(PaymentKind.APP)
+                    .doesNotContain(PaymentKind.WEB, PaymentKind.MOBILE_WEB));
+  }
 
   @Test
   void outsideTheEmbeddedProfileTheNotifyUrlIsRequiredByName() {

@@ -64,9 +64,21 @@ class AlipayGateway {
   record Exchange(String body, Charset charset, long delayMillis, AlipayReply reply) {}
 
   Exchange handle(GatewayRequest request, String baseUrl) {
+    return handle(request, baseUrl, false);
+  }
+
+  /**
+   * As {@link #handle(GatewayRequest, String)}, for a signed request the buyer's Alipay app brings
+   * (the merchant's order string): only the app's methods are taken there, and only there.
+   */
+  Exchange handleFromApp(GatewayRequest request, String baseUrl) {
+    return handle(request, baseUrl, true);
+  }
+
+  private Exchange handle(GatewayRequest request, String baseUrl, boolean fromApp) {
     String method = request.param("method");
     String node =
-        method != null && methods.containsKey(method)
+        method != null && methods.containsKey(method) && AppPayMethod.NAME.equals(method) == fromApp
             ? method.replace('.', '_') + "_response"
             : ERROR_NODE;
     List<String> applied = new ArrayList<>();
@@ -74,7 +86,7 @@ class AlipayGateway {
     long delay = 0;
     BizContent biz = null;
     try {
-      AlipayApp app = verified(request, method);
+      AlipayApp app = verified(request, method, fromApp);
       biz = BizContent.parse(request.param("biz_content"), replies.json());
       GatewayCall call =
           new GatewayCall(
@@ -142,14 +154,14 @@ class AlipayGateway {
   }
 
   /** The calling app, once every protocol check has passed; otherwise a ProtocolFailure. */
-  private AlipayApp verified(GatewayRequest request, String method) {
+  private AlipayApp verified(GatewayRequest request, String method, boolean fromApp) {
     if (request.charset() == null) {
       throw new ProtocolFailure(AlipayReply.invalid("isv.invalid-charset", "字符集不合法"));
     }
     if (method == null) {
       throw new ProtocolFailure(AlipayReply.missing("isv.missing-method", "缺少方法名参数"));
     }
-    if (!methods.containsKey(method)) {
+    if (!methods.containsKey(method) || AppPayMethod.NAME.equals(method) != fromApp) {
       throw new ProtocolFailure(AlipayReply.invalid("isv.invalid-method", "不存在的方法名"));
     }
     String appId = request.param("app_id");

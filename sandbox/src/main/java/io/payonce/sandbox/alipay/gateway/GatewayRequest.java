@@ -41,6 +41,28 @@ record GatewayRequest(Map<String, String> params, Charset charset) {
       raw.addAll(
           split(new String(http.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1)));
     }
+    GatewayRequest request = decoded(raw);
+    Map<String, String> params = new LinkedHashMap<>(request.params());
+    // A filter of the host may already have consumed the form body; the container decoded it.
+    http.getParameterMap()
+        .forEach(
+            (name, values) -> {
+              if (values.length > 0) {
+                params.putIfAbsent(name, values[0]);
+              }
+            });
+    return new GatewayRequest(params, request.charset());
+  }
+
+  /**
+   * The params of a signed request written as one URL-encoded string, as Alipay's app SDK hands the
+   * merchant's order string over.
+   */
+  static GatewayRequest parse(String encoded) {
+    return decoded(split(encoded));
+  }
+
+  private static GatewayRequest decoded(List<String[]> raw) {
     String charsetName =
         raw.stream()
             .filter(pair -> pair[0].equals("charset"))
@@ -53,14 +75,6 @@ record GatewayRequest(Map<String, String> params, Charset charset) {
     for (String[] pair : raw) {
       params.putIfAbsent(decode(pair[0], decoding), decode(pair[1], decoding));
     }
-    // A filter of the host may already have consumed the form body; the container decoded it.
-    http.getParameterMap()
-        .forEach(
-            (name, values) -> {
-              if (values.length > 0) {
-                params.putIfAbsent(name, values[0]);
-              }
-            });
     return new GatewayRequest(params, charset);
   }
 

@@ -31,8 +31,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /pay/{channel}/web} and {@code /pay/{channel}/mobile-web}: the order's hand-off to
- * the channel's cashier page — a link (GET) and the same request as a form (POST) — for every
- * channel whose adapter offers the product (the product registry). Repeats — double clicks,
+ * the channel's cashier page — a link (GET) and the same request as a form (POST); {@code
+ * /pay/{channel}/app}: the signed parameters for the channel's SDK in the merchant's app — for
+ * every channel whose adapter offers the product (the product registry). Repeats — double clicks,
  * reloads, other instances — answer the same out_trade_no and hand-off without a second channel
  * call; asking for another product closes the one in flight first; request-level replays
  * (Idempotency-Key, requestId or a pay token) are answered byte for byte by the idempotency filter.
@@ -43,12 +44,20 @@ class HandoffController {
 
   static final String WEB_PATH = "/pay/" + PaymentProduct.CHANNEL + "/web";
   static final String MOBILE_WEB_PATH = "/pay/" + PaymentProduct.CHANNEL + "/mobile-web";
+  static final String APP_PATH = "/pay/" + PaymentProduct.CHANNEL + "/app";
 
   static final String DESCRIPTION =
       "The order's one hand-off to this channel's cashier page: open handoff.url in the buyer's"
           + " browser, or submit handoff.formFields to handoff.formAction (POST). Repeats answer the"
           + " same hand-off without a second channel call; asking for another product closes this"
           + " one's first. The buyer's return to buyer.returnUrl is no proof of payment: ask"
+          + " GET /pay/query or wait for the webhook.";
+
+  static final String APP_DESCRIPTION =
+      "The order's one hand-off to this channel's SDK in the merchant's app: pass handoff.encoded"
+          + " (the signed request as one string) or handoff.fields to the SDK on the buyer's phone. Repeats"
+          + " answer the same parameters without signing again; asking for another product closes"
+          + " this one's first. What the SDK answers on the phone is no proof of payment: ask"
           + " GET /pay/query or wait for the webhook.";
 
   /** Alipay's limit on return_url and quit_url, and more than enough for the others. */
@@ -104,6 +113,25 @@ class HandoffController {
           @RequestHeader(name = RequestIds.HEADER, required = false)
           String idempotencyKey) {
     return handOff(app, channel, PaymentKind.MOBILE_WEB, request, idempotencyKey);
+  }
+
+  @Operation(
+      operationId = "app",
+      summary = ProductOperations.CHANNEL + " payment in the merchant's app for an order",
+      description = APP_DESCRIPTION)
+  @PrecreateProblems
+  @PostMapping(
+      path = APP_PATH,
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  HandoffAnswer app(
+      @AuthenticationPrincipal CallingApp app,
+      @Parameter(description = ProductOperations.CHANNEL_PARAMETER) @PathVariable String channel,
+      @RequestBody HandoffRequest request,
+      @Parameter(description = "1 to 64 visible characters; one per logical request")
+          @RequestHeader(name = RequestIds.HEADER, required = false)
+          String idempotencyKey) {
+    return handOff(app, channel, PaymentKind.APP, request, idempotencyKey);
   }
 
   private HandoffAnswer handOff(

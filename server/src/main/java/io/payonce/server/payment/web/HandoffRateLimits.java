@@ -9,8 +9,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * {@code POST /pay/{channel}/web} and {@code /pay/{channel}/mobile-web} are rate limited per app
- * and per buyer (the user of the app's order they name), as QR codes are, in one bucket for both.
+ * {@code POST /pay/{channel}/web}, {@code /pay/{channel}/mobile-web} and {@code /pay/{channel}/app}
+ * are rate limited per app and per buyer (the user of the app's order they name), as QR codes are,
+ * in one bucket for all.
  */
 @Configuration(proxyBeanMethods = false)
 class HandoffRateLimits {
@@ -18,7 +19,7 @@ class HandoffRateLimits {
   /** The verbs of the kinds whose route is {@link HandoffController}'s, as a regex alternation. */
   static final String HANDOFF_VERBS =
       java.util.Arrays.stream(PaymentKind.values())
-          .filter(PaymentKind::redirects)
+          .filter(PaymentKind::answersHandoff)
           .map(PaymentKind::verb)
           .collect(java.util.stream.Collectors.joining("|"));
 

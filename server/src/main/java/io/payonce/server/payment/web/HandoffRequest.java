@@ -3,7 +3,7 @@ package io.payonce.server.payment.web;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
- * The body of POST /pay/{channel}/web and /pay/{channel}/mobile-web.
+ * The body of POST /pay/{channel}/web, /pay/{channel}/mobile-web and /pay/{channel}/app.
  *
  * @param requestId an idempotency key, as an alternative to the Idempotency-Key header
  * @param refresh a new hand-off once the old one provably cannot be paid
