@@ -39,9 +39,10 @@ public interface PaymentChannel {
 
   /**
    * Issues the hand-off of a product that sends the buyer elsewhere to pay ({@link
-   * PaymentKind#redirects()}) for a new trade expiring at {@code terms.expireAt()}. The trade may
-   * not exist at the channel until the buyer opens or pays it: a close before then closes nothing,
-   * so such a payment is watched until it expires. Adapters that do not offer {@code kind} refuse.
+   * PaymentKind#redirects()}), or pays in the channel's app ({@link PaymentKind#bridges()}), for a
+   * new trade expiring at {@code terms.expireAt()}. The trade may not exist at the channel until
+   * the buyer opens or pays it: a close before then closes nothing, so such a payment is watched
+   * until it expires. Adapters that do not offer {@code kind} refuse.
    */
   default ChannelOutcome<Handoff> handOff(PaymentKind kind, HandoffTerms terms) {
     return ChannelOutcome.refused(Refusal.OTHER, "UNSUPPORTED_KIND", kind.name());

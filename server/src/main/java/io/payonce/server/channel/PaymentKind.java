@@ -14,7 +14,15 @@ public enum PaymentKind {
   /** The buyer's desktop browser is sent to the channel's cashier page (a GET link or a form). */
   WEB("web"),
   /** The buyer's phone browser, outside the channel's app, is sent to its mobile cashier page. */
-  MOBILE_WEB("mobile-web");
+  MOBILE_WEB("mobile-web"),
+  /**
+   * The merchant's page inside the channel's app (its in-app browser) hands parameters to the app's
+   * JS bridge; the trade is bound to the buyer's id at the channel ({@link
+   * BuyerFacts#channelUserId()}).
+   */
+  JSAPI("jsapi"),
+  /** The merchant's mini-program hands parameters to the app's payment call, as {@link #JSAPI}. */
+  MINI_PROGRAM("mini-program");
 
   private final String verb;
 
@@ -43,5 +51,14 @@ public enum PaymentKind {
    */
   public boolean redirects() {
     return this == WEB || this == MOBILE_WEB;
+  }
+
+  /**
+   * Whether the hand-off is parameters for the channel's app to pay with (a JS bridge, a
+   * mini-program's payment call): such a trade is bound to one buyer, named by {@link
+   * BuyerFacts#channelUserId()}, which the request must give.
+   */
+  public boolean bridges() {
+    return this == JSAPI || this == MINI_PROGRAM;
   }
 }

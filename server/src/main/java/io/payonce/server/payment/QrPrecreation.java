@@ -136,7 +136,7 @@ public class QrPrecreation {
       BuyerFacts buyer,
       String requestId,
       boolean refresh) {
-    if (!kind.redirects()) {
+    if (!kind.redirects() && !kind.bridges()) {
       throw new IllegalArgumentException("not a hand-off kind: " + kind);
     }
     Issued issued =

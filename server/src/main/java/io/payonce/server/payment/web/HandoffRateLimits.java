@@ -18,7 +18,7 @@ class HandoffRateLimits {
   /** The verbs of the kinds whose route is {@link HandoffController}'s, as a regex alternation. */
   static final String HANDOFF_VERBS =
       java.util.Arrays.stream(PaymentKind.values())
-          .filter(PaymentKind::redirects)
+          .filter(kind -> kind.redirects() || kind.bridges())
           .map(PaymentKind::verb)
           .collect(java.util.stream.Collectors.joining("|"));
 
