@@ -43,6 +43,11 @@ public final class WechatIds {
     return "weixin://wxpay/bizpayurl?pr=" + random(9);
   }
 
+  /** A JSAPI prepay_id: {@code wx} and 32 letters or digits. */
+  public static String prepayId() {
+    return "wx" + random(32);
+  }
+
   /** A nonce of letters and digits, as WeChat's nonce_str and Wechatpay-Nonce are. */
   public static String nonce(int length) {
     return random(length);

@@ -50,4 +50,21 @@ public sealed interface Handoff {
       return "app";
     }
   }
+
+  /**
+   * Hand {@code params} to the channel app's JS bridge (or a mini-program's payment call) as they
+   * are: they are signed for the one buyer the trade was opened for.
+   */
+  record Bridge(Map<String, String> params) implements Handoff {
+
+    public Bridge {
+      params = Map.copyOf(params);
+    }
+
+    @Override
+    @JsonProperty("type")
+    public String type() {
+      return "bridge";
+    }
+  }
 }

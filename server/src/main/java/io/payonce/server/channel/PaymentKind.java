@@ -19,7 +19,15 @@ public enum PaymentKind {
    * The merchant's own app hands the parameters the server signed to the channel's SDK on the
    * buyer's phone, which pays in the channel's app.
    */
-  APP("app");
+  APP("app"),
+  /**
+   * The merchant's page inside the channel's app (its in-app browser) hands parameters to the app's
+   * JS bridge; the trade is bound to the buyer's id at the channel ({@link
+   * BuyerFacts#channelUserId()}).
+   */
+  JSAPI("jsapi"),
+  /** The merchant's mini-program hands parameters to the app's payment call, as {@link #JSAPI}. */
+  MINI_PROGRAM("mini-program");
 
   private final String verb;
 
@@ -56,5 +64,14 @@ public enum PaymentKind {
    */
   public boolean answersHandoff() {
     return issuesHandoff() && this != QR;
+  }
+
+  /**
+   * Whether the hand-off is parameters for the channel's app to pay with (a JS bridge, a
+   * mini-program's payment call): such a trade is bound to one buyer, named by {@link
+   * BuyerFacts#channelUserId()}, which the request must give.
+   */
+  public boolean bridges() {
+    return this == JSAPI || this == MINI_PROGRAM;
   }
 }

@@ -10,7 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How a payment row stores its hand-off and its buyer's facts: JSON, the hand-off's shape named by
- * {@code type} ({@code redirect}, {@code app}).
+ * {@code type} ({@code redirect}, {@code app}, {@code bridge}).
  */
 final class HandoffJson {
 
@@ -21,6 +21,12 @@ final class HandoffJson {
   static String write(Handoff handoff) {
     if (handoff instanceof Handoff.AppParams app) {
       return writeApp(app);
+    }
+    if (handoff instanceof Handoff.Bridge bridge) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("type", bridge.type());
+      fields.put("params", new TreeMap<>(bridge.params()));
+      return JSON.writeValueAsString(fields);
     }
     if (!(handoff instanceof Handoff.Redirect redirect)) {
       throw new IllegalArgumentException("unknown hand-off " + handoff.type());
@@ -42,6 +48,13 @@ final class HandoffJson {
     String type = node.path("type").asString();
     if ("app".equals(type)) {
       return readApp(node);
+    }
+    if ("bridge".equals(type)) {
+      Map<String, String> params = new LinkedHashMap<>();
+      node.path("params")
+          .properties()
+          .forEach(e -> params.put(e.getKey(), e.getValue().asString()));
+      return new Handoff.Bridge(params);
     }
     if (!"redirect".equals(type)) {
       throw new IllegalStateException("unknown hand-off type " + type);

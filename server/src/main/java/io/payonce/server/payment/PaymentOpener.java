@@ -206,6 +206,21 @@ public class PaymentOpener {
     return payments.findById(payId).orElseThrow();
   }
 
+  /**
+   * Whether the account a new payment of the order on {@code channel} would be made with offers
+   * {@code kind} (a stored merchant may lack what the deployment's offers, e.g. a mini-program). An
+   * app with no account there is left to {@link #open} to refuse.
+   */
+  public boolean offers(Order order, Channel channel, PaymentKind kind) {
+    String config;
+    try {
+      config = channelConfigs.resolve(order.appId(), channel);
+    } catch (io.payonce.server.app.ChannelNotConfiguredException e) {
+      return true;
+    }
+    return channels.find(channel, config).map(c -> c.kinds().contains(kind)).orElse(true);
+  }
+
   /** 32 characters: WeChat Pay's limit; time first so numbers sort roughly by creation. */
   private String newOutTradeNo(Instant now) {
     StringBuilder number = new StringBuilder("PO").append(STAMP.format(now));

@@ -172,6 +172,13 @@ public class QrPrecreation {
     // A refresh replaces the code the caller was shown — the one issued when it asked — and no
     // other: a code another request issues meanwhile (a concurrent refresh that won) is answered,
     // never replaced, so every code a 200 handed out stays payable until a later request asks.
+    if (first.inFlight().isEmpty()
+        || !isSameProduct(first.inFlight().get(), channel, kind, buyer)) {
+      // Before opening, or closing the payment in flight for it: the app's own account offers it.
+      if (!opener.offers(order, channel, kind)) {
+        throw new ProductNotOfferedException(channel, kind);
+      }
+    }
     Long replacing =
         refresh
             ? first.inFlight().filter(QrPrecreation::isIssued).map(Payment::payId).orElse(null)

@@ -21,6 +21,8 @@ import io.payonce.server.channel.ChannelCallListener;
 import io.payonce.server.channel.ChannelCalls;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.ChannelTrade;
+import io.payonce.server.channel.Handoff;
+import io.payonce.server.channel.HandoffTerms;
 import io.payonce.server.channel.PaymentChannel;
 import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.channel.Precreated;
@@ -64,10 +66,19 @@ public class WechatChannel implements PaymentChannel {
     return "WeChat Pay";
   }
 
-  /** Both face-to-face products: the buyer scans our code, or we scan the buyer's. */
+  /**
+   * Both face-to-face products — the buyer scans our code, or we scan the buyer's — and payment
+   * inside WeChat: an official account's page (JSAPI, with {@code appid}) and, when its own app id
+   * is configured, a mini-program.
+   */
   @Override
   public Set<PaymentKind> kinds() {
-    return java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE);
+    Set<PaymentKind> kinds =
+        java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE, PaymentKind.JSAPI);
+    if (provider.miniProgramAppid() != null) {
+      kinds.add(PaymentKind.MINI_PROGRAM);
+    }
+    return kinds;
   }
 
   @Override
@@ -105,6 +116,63 @@ public class WechatChannel implements PaymentChannel {
         () ->
             new Precreated(
                 outTradeNo, provider.clients().nativePay().prepay(request).getCodeUrl()));
+  }
+
+  /**
+   * JSAPI prepay for the buyer {@code terms.buyer().channelUserId()} (the openid under the app id
+   * of the product: the official account's for {@link PaymentKind#JSAPI}, the mini-program's for
+   * {@link PaymentKind#MINI_PROGRAM}), then the parameters the bridge pays with, signed with the
+   * merchant key by the library. The trade exists at WeChat from here on and is bound to that
+   * openid; a prepay repeated with the same parameters answers the same prepay_id (2 h life, longer
+   * than any payment's), so a stored hand-off stays good while the payment lives.
+   */
+  @Override
+  public ChannelOutcome<Handoff> handOff(PaymentKind kind, HandoffTerms terms) {
+    String appid =
+        switch (kind) {
+          case JSAPI -> provider.appid();
+          case MINI_PROGRAM -> provider.miniProgramAppid();
+          default -> null;
+        };
+    if (appid == null) {
+      return PaymentChannel.super.handOff(kind, terms);
+    }
+    String openid = terms.buyer().channelUserId();
+    if (openid == null || openid.isBlank()) {
+      return ChannelOutcome.refused(Refusal.OTHER, "PARAM_ERROR", "payer.openid is required");
+    }
+    com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest request =
+        new com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest();
+    request.setAppid(appid);
+    request.setMchid(provider.mchid());
+    request.setDescription(description(terms.subject()));
+    request.setOutTradeNo(terms.outTradeNo());
+    request.setNotifyUrl(provider.notifyUrl());
+    request.setTimeExpire(WechatTime.format(terms.expireAt()));
+    com.wechat.pay.java.service.payments.jsapi.model.Amount total =
+        new com.wechat.pay.java.service.payments.jsapi.model.Amount();
+    total.setTotal(Math.toIntExact(fen(terms.amount())));
+    total.setCurrency(CURRENCY);
+    request.setAmount(total);
+    com.wechat.pay.java.service.payments.jsapi.model.Payer payer =
+        new com.wechat.pay.java.service.payments.jsapi.model.Payer();
+    payer.setOpenid(openid);
+    request.setPayer(payer);
+    return call(
+        "wechat.jsapi.prepay",
+        terms.outTradeNo(),
+        () -> {
+          com.wechat.pay.java.service.payments.jsapi.model.PrepayWithRequestPaymentResponse r =
+              provider.clients().jsapi().prepayWithRequestPayment(request);
+          java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+          params.put("appId", r.getAppId());
+          params.put("timeStamp", r.getTimeStamp());
+          params.put("nonceStr", r.getNonceStr());
+          params.put("package", r.getPackageVal());
+          params.put("signType", r.getSignType());
+          params.put("paySign", r.getPaySign());
+          return (Handoff) new Handoff.Bridge(params);
+        });
   }
 
   /** What became of a trade; a number WeChat does not know is answered, not refused. */

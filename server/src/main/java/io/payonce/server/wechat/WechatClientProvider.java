@@ -8,6 +8,7 @@ import com.wechat.pay.java.core.http.DefaultHttpClientBuilder;
 import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.core.notification.NotificationParser;
 import com.wechat.pay.java.service.billdownload.BillDownloadServiceExtension;
+import com.wechat.pay.java.service.payments.jsapi.JsapiServiceExtension;
 import com.wechat.pay.java.service.payments.nativepay.NativePayService;
 import com.wechat.pay.java.service.refund.RefundService;
 import java.util.concurrent.TimeUnit;
@@ -36,6 +37,7 @@ class WechatClientProvider {
       WechatKeys keys,
       RSAPublicKeyConfig config,
       NativePayService nativePay,
+      JsapiServiceExtension jsapi,
       RefundService refunds,
       HttpClient http,
       NotificationParser parser,
@@ -77,6 +79,19 @@ class WechatClientProvider {
     return props.appid();
   }
 
+  /**
+   * Whether {@code appid} is one this merchant's payments are made under: {@link #appid()} or the
+   * mini-program's (a notify of any other is not ours).
+   */
+  boolean owns(String appid) {
+    return appid != null && (appid.equals(appid()) || appid.equals(miniProgramAppid()));
+  }
+
+  /** The mini-program's own app id, or null when none is configured. */
+  String miniProgramAppid() {
+    return WechatProperties.present(props.miniProgramAppid()) ? props.miniProgramAppid() : null;
+  }
+
   String notifyUrl() {
     return environment.resolveRequiredPlaceholders(props.notifyUrl());
   }
@@ -107,6 +122,9 @@ class WechatClientProvider {
         keys,
         config,
         new NativePayService.Builder().httpClient(http).build(),
+        // The extension signs the bridge's parameters with the merchant key (config's signer);
+        // its requests go through the same client, so through the sandbox's interceptor too.
+        new JsapiServiceExtension.Builder().config(config).httpClient(http).build(),
         new RefundService.Builder().httpClient(http).build(),
         http,
         new NotificationParser(config),

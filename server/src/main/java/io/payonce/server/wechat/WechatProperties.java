@@ -31,6 +31,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     APIv3 key) is generated and registered with it at the first use (tests and demos only)
  * @param notifyWindow how far a notification's signed timestamp may be from our clock; the library
  *     checks signatures but not freshness, so an old (replayed) notification is refused here
+ * @param miniProgramAppid the mini-program's own app id, bound to the merchant: without it no
+ *     mini-program payment is offered (JSAPI, an official account's page, uses {@code appid})
  */
 @ConfigurationProperties("payonce.wechat")
 public record WechatProperties(
@@ -50,7 +52,8 @@ public record WechatProperties(
     String sandboxUrl,
     @DefaultValue("3s") Duration connectTimeout,
     @DefaultValue("10s") Duration readTimeout,
-    @DefaultValue("5m") Duration notifyWindow) {
+    @DefaultValue("5m") Duration notifyWindow,
+    String miniProgramAppid) {
 
   boolean hasKeys() {
     return present(apiV3Key)
@@ -77,7 +80,15 @@ public record WechatProperties(
   /** Never prints a key. */
   @Override
   public String toString() {
-    return "WechatProperties[mchid=" + mchid + ", appid=" + appid + ", hasKeys=" + hasKeys() + "]";
+    return "WechatProperties[mchid="
+        + mchid
+        + ", appid="
+        + appid
+        + ", miniProgramAppid="
+        + miniProgramAppid
+        + ", hasKeys="
+        + hasKeys()
+        + "]";
   }
 
   /**
@@ -105,7 +116,8 @@ public record WechatProperties(
         sandboxUrl,
         connectTimeout,
         readTimeout,
-        notifyWindow);
+        notifyWindow,
+        settings.get(WechatSettingsFormat.MINI_PROGRAM_APPID));
   }
 
   private static String under(String url, String configKey) {

@@ -14,9 +14,11 @@ import java.util.Map;
  * Base64), {@code merchantSerialNumber}, {@code platformPublicKey} (the "WeChat Pay public key",
  * X.509, PEM or Base64) and {@code platformPublicKeyId}; optionally {@code v2Certificate}, the
  * merchant API certificate ({@code apiclient_cert.p12}, Base64; its password is the mchid), which
- * APIv2 reverse (a payment code's cancel) needs for mutual TLS at WeChat Pay. With a sandbox
- * configured ({@code payonce.wechat.sandbox-url}) the keys may all be left out: a merchant is
- * generated and registered with the sandbox at the first use, as for the bootstrap configuration.
+ * APIv2 reverse (a payment code's cancel) needs for mutual TLS at WeChat Pay, and {@code
+ * miniProgramAppid}, the mini-program's own app id (without it no mini-program payment is offered).
+ * With a sandbox configured ({@code payonce.wechat.sandbox-url}) the keys may all be left out: a
+ * merchant is generated and registered with the sandbox at the first use, as for the bootstrap
+ * configuration.
  */
 class WechatSettingsFormat implements ChannelSettingsFormat {
 
@@ -29,6 +31,7 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
   static final String PLATFORM_PUBLIC_KEY = "platformPublicKey";
   static final String PLATFORM_PUBLIC_KEY_ID = "platformPublicKeyId";
   static final String V2_CERTIFICATE = "v2Certificate";
+  static final String MINI_PROGRAM_APPID = "miniProgramAppid";
 
   private static final List<String> KEYS =
       List.of(
@@ -61,7 +64,8 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
         MERCHANT_SERIAL_NUMBER,
         PLATFORM_PUBLIC_KEY,
         PLATFORM_PUBLIC_KEY_ID,
-        V2_CERTIFICATE);
+        V2_CERTIFICATE,
+        MINI_PROGRAM_APPID);
   }
 
   @Override
@@ -78,6 +82,12 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
     settings.put(APPID, appid);
     summary.put(MCHID, mchid);
     summary.put(APPID, appid);
+    if (present(fields.get(MINI_PROGRAM_APPID))) {
+      String mini =
+          required(fields, MINI_PROGRAM_APPID, "[0-9A-Za-z_-]{1,32}", "letters or digits");
+      settings.put(MINI_PROGRAM_APPID, mini);
+      summary.put(MINI_PROGRAM_APPID, mini);
+    }
     if (present(fields.get(V2_CERTIFICATE))) {
       String certificate = fields.get(V2_CERTIFICATE).strip();
       summary.putAll(MerchantCertificate.describe(certificate, mchid, V2_CERTIFICATE));

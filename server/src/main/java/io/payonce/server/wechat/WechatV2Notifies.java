@@ -103,7 +103,7 @@ class WechatV2Notifies implements CallbackProtocol {
             n.getResultCode(),
             n.getTotalFee() == null ? null : String.valueOf(n.getTotalFee()),
             anonymous.payloadHash());
-    if (!provider.mchid().equals(n.getMchId()) || !provider.appid().equals(n.getAppid())) {
+    if (!provider.mchid().equals(n.getMchId()) || !provider.owns(n.getAppid())) {
       return new CallbackReading.Refused(
           AlarmType.APP_ID_MISMATCH,
           "APP_ID_MISMATCH",

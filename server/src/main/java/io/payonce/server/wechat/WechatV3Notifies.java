@@ -134,7 +134,7 @@ class WechatV3Notifies implements CallbackProtocol {
     String outTradeNo = t.getOutTradeNo();
     Shown refusedShown = envelope.shown(outTradeNo, hash);
     WechatClientProvider provider = account.provider();
-    if (!provider.mchid().equals(t.getMchid()) || !provider.appid().equals(t.getAppid())) {
+    if (!provider.mchid().equals(t.getMchid()) || !provider.owns(t.getAppid())) {
       return new CallbackReading.Refused(
           AlarmType.APP_ID_MISMATCH,
           "APP_ID_MISMATCH",

@@ -76,7 +76,8 @@ class MerchantCertificateUnitTests {
             "http://127.0.0.1:1/sandbox",
             Duration.ofSeconds(3),
             Duration.ofSeconds(10),
-            Duration.ofMinutes(5)));
+            Duration.ofMinutes(5),
+            null));
   }
 
   private static Map<String, String> fields(String certificate) {

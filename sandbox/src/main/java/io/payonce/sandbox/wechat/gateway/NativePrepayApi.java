@@ -55,7 +55,7 @@ class NativePrepayApi extends V3Api {
     return V3Reply.ok(Map.of("code_url", order.codeUrl()));
   }
 
-  private static String notifyUrl(JsonBody body) {
+  static String notifyUrl(JsonBody body) {
     String url = body.requiredMax("notify_url", 255);
     if (!url.startsWith("https://") && !url.startsWith("http://")) {
       throw V3Failure.paramError("notify_url", url, "必须是 http(s) 地址");

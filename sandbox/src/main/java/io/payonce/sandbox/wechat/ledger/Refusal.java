@@ -46,6 +46,12 @@ public enum Refusal {
   CODE_URL_EXPIRED(410, "CODE_URL_EXPIRED", "CODE_URL_EXPIRED", "二维码已过期"),
   /** Wallet only: the order's time_expire has passed. */
   TIME_EXPIRED(410, "TIME_EXPIRED", "TIME_EXPIRED", "订单已过支付截止时间"),
+  /** JS bridge only: the package names no prepay_id. */
+  PREPAY_ID_UNKNOWN(404, "PREPAY_ID_UNKNOWN", "PREPAY_ID_UNKNOWN", "prepay_id 不存在"),
+  /** JS bridge only: the prepay_id is past its 2 h life. */
+  PREPAY_ID_EXPIRED(410, "PREPAY_ID_EXPIRED", "PREPAY_ID_EXPIRED", "prepay_id 已过期"),
+  /** JS bridge only: the buyer paying is not the payer the order was placed for. */
+  PAYER_MISMATCH(403, "PAYER_MISMATCH", "PAYER_MISMATCH", "支付用户与下单用户不一致"),
   /** Wallet only: nothing waits for this buyer's confirmation. */
   NOTHING_TO_CONFIRM(404, "NOTHING_TO_CONFIRM", "NOTHING_TO_CONFIRM", "没有等待确认的付款码订单");
 

@@ -1,9 +1,17 @@
 package io.payonce.sandbox.wechat.ledger;
 
-/** How the order was placed: APIv3 Native (the buyer scans a code_url) or APIv2 payment code. */
+/**
+ * How the order was placed: APIv3 Native (the buyer scans a code_url), APIv3 JSAPI (the buyer's
+ * WeChat pays through the JS bridge) or APIv2 payment code.
+ */
 public enum TradeType {
   /** {@code POST /v3/pay/transactions/native}: a code_url the buyer scans. */
   NATIVE,
   /** {@code POST /pay/micropay}: the merchant scans the buyer's payment code. */
-  MICROPAY
+  MICROPAY,
+  /**
+   * {@code POST /v3/pay/transactions/jsapi}: a prepay_id for one payer (openid), paid through the
+   * JS bridge (official account pages and mini-programs alike).
+   */
+  JSAPI
 }

@@ -138,6 +138,90 @@ public class WechatLedger extends Ledger<WechatOrder> {
   }
 
   /**
+   * A JSAPI order for one payer (openid), or the same order again when the prepay is repeated with
+   * the same parameters — payer and appid included — answering the same prepay_id (a new one once
+   * its 2 h life is over); other parameters are {@code differentDeal}.
+   */
+  public synchronized WechatOrder jsapiPrepay(
+      Prepay command, String openid, Refusal differentDeal) {
+    Instant now = clock.now();
+    String key = key(command.mchid(), command.outTradeNo());
+    WechatOrder existing = refreshed(key, now);
+    if (existing != null) {
+      requireRepeatable(existing, TradeType.JSAPI, command.terms(), differentDeal);
+      if (!existing.appid().equals(command.appid()) || !existing.openid().equals(openid)) {
+        throw new WechatRefused(
+            differentDeal,
+            differentDeal == Refusal.INVALID_REQUEST
+                ? "请确认相同单号是否使用了不同的参数"
+                : differentDeal.message());
+      }
+      if (!now.isBefore(existing.codeUrlDeadline())) {
+        forgetCode(existing.codeUrl());
+        WechatOrder renewed = existing.withCodeUrl(WechatIds.prepayId(), now.plus(CODE_URL_LIFE));
+        put(renewed);
+        return renewed;
+      }
+      return existing;
+    }
+    WechatOrder order =
+        new WechatOrder(
+            command.mchid(),
+            command.appid(),
+            command.outTradeNo(),
+            TradeType.JSAPI,
+            raisedTimeExpire(command.terms(), now),
+            WechatIds.prepayId(),
+            now.plus(CODE_URL_LIFE),
+            now,
+            TradeState.NOTPAY,
+            null,
+            openid,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            List.of(),
+            null);
+    put(order);
+    return order;
+  }
+
+  /** The JSAPI order behind a prepay_id, as the JS bridge finds it (unpaid, not expired). */
+  public synchronized WechatOrder byPrepayId(String prepayId) {
+    String key = prepayId == null ? null : keyOfCode(prepayId);
+    if (key == null) {
+      throw new WechatRefused(Refusal.PREPAY_ID_UNKNOWN);
+    }
+    WechatOrder order = refreshed(key, clock.now());
+    if (order.tradeType() != TradeType.JSAPI) {
+      throw new WechatRefused(Refusal.PREPAY_ID_UNKNOWN);
+    }
+    if (!prepayId.equals(order.codeUrl()) || !clock.now().isBefore(order.codeUrlDeadline())) {
+      throw new WechatRefused(Refusal.PREPAY_ID_EXPIRED);
+    }
+    return order;
+  }
+
+  /**
+   * The payer pays a JSAPI order through the JS bridge: only the openid the order was placed for
+   * can, and only while it is open and (unless {@code payableAfterTimeExpire}) before time_expire.
+   */
+  public synchronized WechatOrder bridgePay(
+      String prepayId, String openid, Predicate<String> payableAfterTimeExpire) {
+    Instant now = clock.now();
+    WechatOrder order = byPrepayId(prepayId);
+    if (!order.openid().equals(openid)) {
+      throw new WechatRefused(Refusal.PAYER_MISMATCH);
+    }
+    requireOpen(order);
+    requirePayableNow(order, now, payableAfterTimeExpire.test(order.outTradeNo()));
+    return pay(order, openid, "wechat.bridge.pay", now);
+  }
+
+  /**
    * A payment-code order, or the same order again when the call is repeated with the same data (the
    * caller answers from its state).
    */

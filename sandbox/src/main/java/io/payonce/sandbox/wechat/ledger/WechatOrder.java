@@ -10,7 +10,9 @@ import java.util.Optional;
  * One out_trade_no of one merchant. Unlike Alipay's, a WeChat order exists from the Native prepay
  * (NOTPAY) or the payment-code call (USERPAYING, SUCCESS...).
  *
- * @param codeUrl Native only; scannable until {@code codeUrlDeadline} (2 h)
+ * @param codeUrl Native: the code_url, scannable until {@code codeUrlDeadline} (2 h); JSAPI: the
+ *     prepay_id, payable through the JS bridge until then
+ * @param openid the buyer who paid; JSAPI: the payer the order was placed for, from the prepay on
  * @param authCode payment code only
  * @param signType the APIv2 sign_type of the payment-code call (MD5 or HMAC-SHA256), else null
  * @param v2NotifyUrl where an APIv2 XML notify of the payment goes (sandbox-only; null: none)

@@ -32,10 +32,11 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code POST /pay/{channel}/web} and {@code /pay/{channel}/mobile-web}: the order's hand-off to
  * the channel's cashier page — a link (GET) and the same request as a form (POST); {@code
- * /pay/{channel}/app}: the signed parameters for the channel's SDK in the merchant's app — for
- * every channel whose adapter offers the product (the product registry). Repeats — double clicks,
- * reloads, other instances — answer the same out_trade_no and hand-off without a second channel
- * call; asking for another product closes the one in flight first; request-level replays
+ * /pay/{channel}/app}: the signed parameters for the channel's SDK in the merchant's app; {@code
+ * /jsapi} and {@code /mini-program}: the parameters the channel's app pays with, for one buyer —
+ * for every channel whose adapter offers the product (the product registry). Repeats — double
+ * clicks, reloads, other instances — answer the same out_trade_no and hand-off without a second
+ * channel call; asking for another product closes the one in flight first; request-level replays
  * (Idempotency-Key, requestId or a pay token) are answered byte for byte by the idempotency filter.
  */
 @RestController
@@ -45,6 +46,18 @@ class HandoffController {
   static final String WEB_PATH = "/pay/" + PaymentProduct.CHANNEL + "/web";
   static final String MOBILE_WEB_PATH = "/pay/" + PaymentProduct.CHANNEL + "/mobile-web";
   static final String APP_PATH = "/pay/" + PaymentProduct.CHANNEL + "/app";
+  static final String JSAPI_PATH = "/pay/" + PaymentProduct.CHANNEL + "/jsapi";
+  static final String MINI_PROGRAM_PATH = "/pay/" + PaymentProduct.CHANNEL + "/mini-program";
+
+  static final String BRIDGE_DESCRIPTION =
+      "The order's one hand-off to the channel app's payment call, for the buyer named by"
+          + " buyer.channelUserId (required: the buyer's id at the channel, e.g. an openid"
+          + " for the app id of the product; where it comes from is the merchant's choice): pass"
+          + " handoff.params as they are to the JS bridge (official account page) or the"
+          + " mini-program's payment call. Repeats for the same buyer answer the same parameters"
+          + " without a second channel call; another buyer, or another product, closes this one's"
+          + " trade first. The bridge's answer is no proof of payment: ask GET /pay/query or wait"
+          + " for the webhook.";
 
   static final String DESCRIPTION =
       "The order's one hand-off to this channel's cashier page: open handoff.url in the buyer's"
@@ -134,13 +147,51 @@ class HandoffController {
     return handOff(app, channel, PaymentKind.APP, request, idempotencyKey);
   }
 
+  @Operation(
+      operationId = "jsapi",
+      summary = ProductOperations.CHANNEL + " payment inside the channel's app (JS bridge)",
+      description = BRIDGE_DESCRIPTION)
+  @PrecreateProblems
+  @PostMapping(
+      path = JSAPI_PATH,
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  HandoffAnswer jsapi(
+      @AuthenticationPrincipal CallingApp app,
+      @Parameter(description = ProductOperations.CHANNEL_PARAMETER) @PathVariable String channel,
+      @RequestBody HandoffRequest request,
+      @Parameter(description = "1 to 64 visible characters; one per logical request")
+          @RequestHeader(name = RequestIds.HEADER, required = false)
+          String idempotencyKey) {
+    return handOff(app, channel, PaymentKind.JSAPI, request, idempotencyKey);
+  }
+
+  @Operation(
+      operationId = "miniProgram",
+      summary = ProductOperations.CHANNEL + " payment inside a mini-program",
+      description = BRIDGE_DESCRIPTION)
+  @PrecreateProblems
+  @PostMapping(
+      path = MINI_PROGRAM_PATH,
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  HandoffAnswer miniProgram(
+      @AuthenticationPrincipal CallingApp app,
+      @Parameter(description = ProductOperations.CHANNEL_PARAMETER) @PathVariable String channel,
+      @RequestBody HandoffRequest request,
+      @Parameter(description = "1 to 64 visible characters; one per logical request")
+          @RequestHeader(name = RequestIds.HEADER, required = false)
+          String idempotencyKey) {
+    return handOff(app, channel, PaymentKind.MINI_PROGRAM, request, idempotencyKey);
+  }
+
   private HandoffAnswer handOff(
       CallingApp app,
       String channel,
       PaymentKind kind,
       HandoffRequest request,
       String idempotencyKey) {
-    BuyerFacts buyer = validate(request);
+    BuyerFacts buyer = validate(request, kind);
     PaymentProduct product = ProductOperations.product(products, channel, kind);
     return issuer.handOff(
         new OrderRef(app.appId(), request.orderNo()),
@@ -151,7 +202,7 @@ class HandoffController {
         request.wantsRefresh());
   }
 
-  private static BuyerFacts validate(HandoffRequest request) {
+  private static BuyerFacts validate(HandoffRequest request, PaymentKind kind) {
     List<FieldViolation> violations = new ArrayList<>();
     if (request.orderNo() == null || !NewOrder.ORDER_NO.matcher(request.orderNo()).matches()) {
       violations.add(
@@ -161,6 +212,12 @@ class HandoffController {
       violations.add(new FieldViolation("requestId", RequestIds.RULE));
     }
     HandoffRequest.Buyer buyer = request.buyer();
+    if (kind.bridges() && (buyer == null || buyer.channelUserId() == null)) {
+      // The trade is bound to one buyer: the channel needs to know whom (an openid).
+      violations.add(
+          new FieldViolation(
+              "buyer.channelUserId", "required: the buyer's id at the channel (e.g. an openid)"));
+    }
     if (buyer != null) {
       checkUrl("buyer.returnUrl", buyer.returnUrl(), violations);
       checkUrl("buyer.quitUrl", buyer.quitUrl(), violations);

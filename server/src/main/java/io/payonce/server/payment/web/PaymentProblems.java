@@ -42,6 +42,13 @@ class PaymentProblems {
   }
 
   @ExceptionHandler
+  ResponseEntity<ProblemDetail> notOffered(io.payonce.server.payment.ProductNotOfferedException e) {
+    ProblemDetail problem = ProblemType.NOT_FOUND.problem();
+    problem.setDetail("This product is not offered by the app's account on this channel.");
+    return ProblemType.respond(problem);
+  }
+
+  @ExceptionHandler
   ResponseEntity<ProblemDetail> overLimit(AmountOverChannelLimitException e) {
     ProblemDetail problem = ProblemType.AMOUNT_OVER_CHANNEL_LIMIT.problem();
     problem.setProperty("limit", e.limit().toDecimalString());

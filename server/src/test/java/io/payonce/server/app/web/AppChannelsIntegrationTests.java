@@ -194,6 +194,34 @@ abstract class AppChannelsIntegrationTests {
   }
 
   @Test
+  void aMiniProgramIsPaidUnderTheAppsOwnMiniProgramAppidAndRefusedWithoutOne() {
+    AppClient with = newApp("shop with a mini-program");
+    AppClient without = newApp("shop without one");
+    String mchWith = mchid();
+    String mini = "wxm" + mchWith + "abcde";
+    putChannel(
+        with,
+        "wechat",
+        Map.of("mchid", mchWith, "appid", "wxd" + mchWith, "miniProgramAppid", mini));
+    String mchWithout = mchid();
+    putChannel(without, "wechat", Map.of("mchid", mchWithout, "appid", "wxe" + mchWithout));
+    String paidOrder = with.createOrder("3.00");
+    String refusedOrder = without.createOrder("3.00");
+    String body = "{\"orderNo\":\"%s\",\"buyer\":{\"channelUserId\":\"oMiniBuyer\"}}";
+
+    Answer issued = with.post("/pay/wechat/mini-program", body.formatted(paidOrder));
+    Answer refused = without.post("/pay/wechat/mini-program", body.formatted(refusedOrder));
+
+    assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+    assertThat(issued.json().path("handoff").path("params").path("appId").asString())
+        .isEqualTo(mini);
+    assertThat(refused.status()).as(refused.body()).isEqualTo(404);
+    assertThat(without.get("/api/orders/" + refusedOrder).json().path("payments").isEmpty())
+        .as("no payment opened for a product the app's merchant does not offer")
+        .isTrue();
+  }
+
+  @Test
   void anAppsOwnAccountsBillIsReconciledOnItsOwn() {
     ZoneId billZone = ZoneId.of("Asia/Shanghai");
     ZonedDateTime now = ZonedDateTime.now(billZone);
