@@ -1,8 +1,11 @@
 package io.payonce.server.db;
 
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.util.DriverDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -23,7 +26,10 @@ import org.springframework.stereotype.Component;
  * while its liveness stays UP. Boot's indicator would wait for a connection as long as the pool
  * does (30 s by default), past any probe's timeout; this one answers within {@code
  * payonce.health.db-timeout} (DOWN when the database has not answered by then) and keeps at most
- * one check in flight, so probes of a hanging database pile up no threads.
+ * one check in flight, so probes of a hanging database pile up no threads. It asks through a
+ * connection of its own, not one of the pool's: a pool whose every connection is lent out (a burst,
+ * rows waited for) is busy, not down, and taking every instance out of rotation at once for it
+ * would turn load into an outage.
  */
 @Component("dbHealthIndicator")
 class DatabaseHealth implements HealthIndicator, DisposableBean {
@@ -38,6 +44,7 @@ class DatabaseHealth implements HealthIndicator, DisposableBean {
             return thread;
           });
   private final AtomicReference<CompletableFuture<Health>> inFlight = new AtomicReference<>();
+  private Connection own;
 
   DatabaseHealth(
       DataSource dataSource, @Value("${payonce.health.db-timeout:2s}") Duration timeout) {
@@ -65,13 +72,22 @@ class DatabaseHealth implements HealthIndicator, DisposableBean {
     }
   }
 
+  /** Runs on the checker thread alone, which owns {@link #own}. */
   private Health check() {
-    try (Connection connection = dataSource.getConnection()) {
-      int seconds = (int) Math.max(1, timeout.toSeconds());
-      return connection.isValid(seconds)
+    int seconds = (int) Math.max(1, timeout.toSeconds());
+    try {
+      if (own != null && !own.isValid(seconds)) {
+        // Lost since the last check (a restart, a failover): one new connection decides.
+        closeOwn();
+      }
+      if (own == null) {
+        own = open();
+      }
+      return own.isValid(seconds)
           ? Health.up().build()
           : Health.down().withDetail("error", "connection not valid").build();
     } catch (SQLException e) {
+      closeOwn();
       return Health.down()
           .withDetail("error", e.getClass().getName())
           .withDetail("sqlState", String.valueOf(e.getSQLState()))
@@ -79,8 +95,42 @@ class DatabaseHealth implements HealthIndicator, DisposableBean {
     }
   }
 
+  /** A connection outside the pool, as the pool would open it; the pool's own elsewhere. */
+  private Connection open() throws SQLException {
+    if (dataSource instanceof HikariDataSource hikari && hikari.getJdbcUrl() != null) {
+      Properties properties = new Properties();
+      properties.putAll(hikari.getDataSourceProperties());
+      return new DriverDataSource(
+              hikari.getJdbcUrl(),
+              hikari.getDriverClassName(),
+              properties,
+              hikari.getUsername(),
+              hikari.getPassword())
+          .getConnection();
+    }
+    return dataSource.getConnection();
+  }
+
+  private void closeOwn() {
+    if (own != null) {
+      try {
+        own.close();
+      } catch (SQLException e) {
+        // Already broken: nothing to give back.
+      }
+      own = null;
+    }
+  }
+
   @Override
   public void destroy() {
     checker.shutdownNow();
+    try {
+      if (checker.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        closeOwn();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
