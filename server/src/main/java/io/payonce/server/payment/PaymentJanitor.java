@@ -114,7 +114,8 @@ public class PaymentJanitor {
     int queried = 0;
     for (Payment payment : due) {
       // Moves the payment behind every other due one; another instance's round skips it.
-      if (!payments.claimCheck(payment.payId(), now, nextQuery(payment, now))) {
+      if (!payments.claimCheck(
+          payment.payId(), now, nextQuery(payment, now), now.plus(paymentProps.queryInterval()))) {
         continue;
       }
       queried++;
