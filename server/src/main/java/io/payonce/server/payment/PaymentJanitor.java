@@ -113,13 +113,17 @@ public class PaymentJanitor {
     List<Payment> due = payments.findDue(now.minus(props.olderThan()), now, props.batch());
     int queried = 0;
     for (Payment payment : due) {
-      // Moves the payment behind every other due one; another instance's round skips it.
-      if (!payments.claimCheck(payment.payId(), now, nextQuery(payment, now))) {
+      // Moves the payment behind every other due one; another instance's round skips it. The time
+      // is read at each claim: a round of slow queries outlasts the least back-off, and a claim
+      // computed from the round's start would be due again at once for another instance.
+      Instant at = clock.instant();
+      if (!payments.claimCheck(
+          payment.payId(), at, nextQuery(payment, at), at.plus(paymentProps.queryInterval()))) {
         continue;
       }
       queried++;
       try {
-        settle(payment, now);
+        settle(payment, at);
       } catch (RuntimeException e) {
         // One payment's trouble (a channel this instance lacks, a lock timeout) stops no other.
         log.warn(

@@ -191,13 +191,14 @@ class PaymentRepository {
       WHERE pay_id = :payId
       """;
 
-  // The janitor's claim: the payment's next check, and the next query of anyone, move forward
-  // together. Whoever moves next_check_at past now first asks; the row count says who.
+  // The janitor's claim: whoever moves next_check_at past now first asks; the row count says who.
+  // Other janitors are kept off by next_check_at alone; a request's query only for the query
+  // interval (:queryAgainAt), as after any other query, not for the janitor's whole back-off.
   private static final String CLAIM_CHECK =
       """
       UPDATE payment
       SET next_check_at = :next,
-          next_query_at = :next
+          next_query_at = :queryAgainAt
       WHERE pay_id = :payId
         AND next_check_at <= :now
         AND (next_query_at IS NULL OR next_query_at <= :now)
@@ -489,14 +490,16 @@ class PaymentRepository {
   }
 
   /**
-   * The janitor's right to ask the channel about a payment due now, its next check (and anyone's
-   * next query) moved to {@code next}: one caller wins a round, whichever instance it runs on.
+   * The janitor's right to ask the channel about a payment due now, its next check moved to {@code
+   * next} and anyone's next query to {@code queryAgainAt}: one janitor wins a round, whichever
+   * instance it runs on.
    */
-  boolean claimCheck(long payId, Instant now, Instant next) {
+  boolean claimCheck(long payId, Instant now, Instant next, Instant queryAgainAt) {
     return jdbc.sql(CLAIM_CHECK)
             .param("payId", payId)
             .param("now", SqlTime.toColumn(now))
             .param("next", SqlTime.toColumn(next))
+            .param("queryAgainAt", SqlTime.toColumn(queryAgainAt))
             .update()
         == 1;
   }

@@ -1,6 +1,7 @@
 package io.payonce.server.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.server.testing.Concurrently;
@@ -11,6 +12,7 @@ import io.payonce.server.testing.PayOnceIntegrationTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,6 +107,31 @@ abstract class JanitorBacklogIntegrationTests {
 
     assertThat(queried.get(0) + queried.get(1)).isGreaterThanOrEqualTo(15);
     assertThat(backlogged).allSatisfy(outTradeNo -> assertThat(queries(outTradeNo)).isEqualTo(1));
+  }
+
+  @Test
+  void aPaymentClaimedLateInALongRoundIsNotDueAgainForAnotherJanitor() throws Exception {
+    List<String> backlogged = inFlight(6);
+    clock.advance(OLDER_THAN.plusSeconds(1));
+    // Each query takes a while: the round outlasts the least back-off (the clock jumps past it).
+    http.chaos(Map.of("method", "alipay.trade.query", "gatewayLatencyMs", 300));
+    String first = backlogged.get(0);
+
+    List<Integer> queried =
+        Concurrently.run(
+            2,
+            i -> {
+              if (i == 1) {
+                await().until(() -> queries(first) > 0);
+                clock.advance(INTERVAL.plusSeconds(1));
+              }
+              return janitor.sweep();
+            });
+
+    assertThat(queried).isNotEmpty();
+    // The first may fairly be due again after the jump; every later one was claimed after it.
+    assertThat(backlogged.subList(2, backlogged.size()))
+        .allSatisfy(outTradeNo -> assertThat(queries(outTradeNo)).isEqualTo(1));
   }
 
   @Test

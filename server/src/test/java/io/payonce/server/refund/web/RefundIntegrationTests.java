@@ -10,6 +10,7 @@ import io.payonce.server.money.Money;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.OutboxEvent;
 import io.payonce.server.outbox.OutboxReader;
+import io.payonce.server.payment.PaymentJanitor;
 import io.payonce.server.testing.Concurrently;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
@@ -23,18 +24,22 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
 
 /**
  * Refunds as a merchant's backend asks for them: twins with one number at the same moment, refunds
  * the channel refuses, a zero amount, and a channel that says it moved no money.
  */
 @PayOnceIntegrationTest
+// The janitor's back-off is long: its question must hold back a refund's only as any other would.
+@TestPropertySource(properties = "payonce.janitor.min-backoff=10m")
 abstract class RefundIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired OrderService orders;
   @Autowired OutboxReader outbox;
   @Autowired AlipayChannel alipay;
+  @Autowired PaymentJanitor janitor;
 
   PayOnceHttp http;
 
@@ -176,6 +181,24 @@ abstract class RefundIntegrationTests {
     assertThat(refused.text("type")).endsWith("/order-not-paid");
     assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(1);
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAYING");
+  }
+
+  @Test
+  void aRefundOfAnOrderTheJanitorJustAskedAboutIsRefusedNotAnswered503() {
+    String orderNo = http.createOrder("5.65");
+    String outTradeNo = http.precreate(orderNo).text("outTradeNo");
+    // The janitor asks about the unpaid code and backs off for ten minutes; the channel is up.
+    janitor.sweep();
+    assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(1);
+    String number = "RJ" + System.nanoTime();
+
+    Answer refused =
+        refundUnderKey(orderNo, number, "5.65", Map.of("Idempotency-Key", "key-" + number));
+
+    // Held back only for the query interval (0s here), not for the janitor's back-off.
+    assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+    assertThat(refused.text("type")).endsWith("/order-not-paid");
+    assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(2);
   }
 
   @Test
