@@ -24,7 +24,7 @@ final class AtMostOnceSettling {
 
   private static final String OPEN =
       """
-      SELECT p.pay_id, p.next_query_at
+      SELECT p.pay_id, COALESCE(p.next_check_at, p.next_query_at) AS next_check_at
       FROM payment p
       JOIN orders o ON o.id = p.order_id
       WHERE o.order_no IN (:orderNos)
@@ -154,7 +154,9 @@ final class AtMostOnceSettling {
         .param("now", SqlTime.toColumn(now))
         .query(
             (rs, n) -> {
-              Instant next = SqlTime.fromColumn(rs, "next_query_at");
+              // When the janitor asks next (next_check_at): a request's query only holds it back
+              // for query-interval (next_query_at).
+              Instant next = SqlTime.fromColumn(rs, "next_check_at");
               return next == null || next.isBefore(now) ? now : next;
             })
         .list();
