@@ -100,15 +100,15 @@ final class RawScanToPay {
       """
       INSERT INTO payment (order_id, channel, kind, out_trade_no, amount_minor, currency, status,
                            active_slot, request_id, expire_time, call_lease_until,
-                           channel_config, created_at, updated_at, version)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                           channel_config, buyer, next_check_at, created_at, updated_at, version)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
       """;
 
   private static final String PAYMENT_COLUMNS =
       """
       SELECT pay_id, order_id, channel, kind, out_trade_no, amount_minor, currency, status,
              trade_no, qr_code, request_id, expire_time, watch_until, created_at, updated_at,
-             version, channel_config
+             version, channel_config, handoff, buyer
       FROM payment
       """;
 
@@ -121,10 +121,17 @@ final class RawScanToPay {
       """
       UPDATE payment
       SET previous_status = status,
+          next_check_at = CASE
+                            WHEN ? IS NOT NULL
+                                 OR (watch_until IS NOT NULL AND ? <> 'SUCCESS')
+                              THEN COALESCE(next_check_at, ?)
+                            ELSE NULL
+                          END,
           status = ?,
           active_slot = ?,
           trade_no = COALESCE(?, trade_no),
           qr_code = COALESCE(?, qr_code),
+          handoff = COALESCE(?, handoff),
           expire_time = COALESCE(?, expire_time),
           watch_until = CASE WHEN ? = 'SUCCESS' THEN NULL ELSE watch_until END,
           updated_at = ?,
@@ -453,8 +460,11 @@ final class RawScanToPay {
       insert.setObject(10, now.plusMinutes(15), Types.TIMESTAMP);
       insert.setObject(11, now.plusSeconds(20), Types.TIMESTAMP);
       insert.setString(12, "bootstrap");
-      insert.setObject(13, now);
-      insert.setObject(14, now);
+      insert.setNull(13, Types.VARCHAR);
+      // The janitor's first check, as PaymentOpener sets it: the default older-than (60 s).
+      insert.setObject(14, now.plusSeconds(60), Types.TIMESTAMP);
+      insert.setObject(15, now);
+      insert.setObject(16, now);
       insert.executeUpdate();
       try (ResultSet keys = insert.getGeneratedKeys()) {
         keys.next();
@@ -487,20 +497,29 @@ final class RawScanToPay {
       String qrCode,
       String... from)
       throws SQLException {
-    move.setString(1, to);
+    LocalDateTime now = now();
     if (activeSlot == null) {
-      move.setNull(2, Types.SMALLINT);
+      move.setNull(1, Types.SMALLINT);
     } else {
-      move.setInt(2, activeSlot);
+      move.setInt(1, activeSlot);
     }
-    setText(move, 3, tradeNo);
-    setText(move, 4, qrCode);
-    move.setNull(5, Types.TIMESTAMP);
-    move.setString(6, to);
-    move.setObject(7, now());
-    move.setLong(8, payId);
+    move.setString(2, to);
+    move.setObject(3, now);
+    move.setString(4, to);
+    if (activeSlot == null) {
+      move.setNull(5, Types.SMALLINT);
+    } else {
+      move.setInt(5, activeSlot);
+    }
+    setText(move, 6, tradeNo);
+    setText(move, 7, qrCode);
+    move.setNull(8, Types.VARCHAR);
+    move.setNull(9, Types.TIMESTAMP);
+    move.setString(10, to);
+    move.setObject(11, now);
+    move.setLong(12, payId);
     for (int i = 0; i < from.length; i++) {
-      move.setString(9 + i, from[i]);
+      move.setString(13 + i, from[i]);
     }
   }
 
