@@ -45,6 +45,12 @@ class ApiExceptionHandler {
   private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
   private static final String REJECTED = "The query string or form is malformed.";
 
+  private final UnhandledFailures unhandled;
+
+  ApiExceptionHandler(UnhandledFailures unhandled) {
+    this.unhandled = unhandled;
+  }
+
   @ExceptionHandler
   ResponseEntity<ProblemDetail> invalid(InvalidRequestException e) {
     return validation(e.violations());
@@ -141,7 +147,7 @@ class ApiExceptionHandler {
       return databaseUnavailable(e);
     }
     // The cause goes to the log, never to the client.
-    log.error("event=unhandled_exception {}", Failures.describe(e));
+    unhandled.record(e);
     return ProblemType.respond(ProblemType.INTERNAL.problem());
   }
 

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -24,9 +25,11 @@ import org.springframework.web.bind.annotation.RestController;
 class ProblemErrorController implements ErrorController {
 
   private final ChannelCallbacks callbacks;
+  private final UnhandledFailures unhandled;
 
-  ProblemErrorController(ChannelCallbacks callbacks) {
+  ProblemErrorController(ChannelCallbacks callbacks, UnhandledFailures unhandled) {
     this.callbacks = callbacks;
+    this.unhandled = unhandled;
   }
 
   @RequestMapping("${server.error.path:/error}")
@@ -52,7 +55,16 @@ class ProblemErrorController implements ErrorController {
     Object failure = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
     if (status == 500 && failure instanceof Throwable t && DatabaseUnavailable.is(t)) {
       // Met in a filter (authentication, idempotency) before any controller: still not a bug.
-      return ApiExceptionHandler.databaseUnavailable(t);
+      // (DatabaseOutageFilter answers those first; this is for a failure it could not see.)
+      ResponseEntity<ProblemDetail> response = ApiExceptionHandler.databaseUnavailable(t);
+      if (path instanceof String uri) {
+        response.getBody().setInstance(instance(uri));
+      }
+      return response;
+    }
+    if (status == 500 && failure instanceof Throwable t) {
+      // Logged by the container already; counted here like any unhandled failure.
+      unhandled.count(t);
     }
     HttpHeaders headers = new HttpHeaders();
     headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
@@ -63,7 +75,7 @@ class ProblemErrorController implements ErrorController {
     return response;
   }
 
-  private static URI instance(String path) {
+  static URI instance(String path) {
     try {
       return URI.create(path);
     } catch (IllegalArgumentException e) {

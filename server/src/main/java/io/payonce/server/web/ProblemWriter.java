@@ -22,6 +22,9 @@ public final class ProblemWriter {
     members.put("title", problem.getTitle());
     members.put("status", problem.getStatus());
     members.put("detail", problem.getDetail());
+    if (problem.getInstance() != null) {
+      members.put("instance", problem.getInstance().toString());
+    }
     if (problem.getProperties() != null) {
       members.putAll(problem.getProperties());
     }
