@@ -178,16 +178,26 @@ class PaymentRepository {
         AND (next_query_at IS NULL OR next_query_at <= :now)
       """;
 
-  // next_check_at before watch_until: MySQL would read the new watch_until (see TRANSITION).
+  // A watch starts or moves: the payment is due to the janitor (kept if it already was).
   private static final String WATCH =
       """
       UPDATE payment
+      SET next_check_at = COALESCE(next_check_at, :now),
+          watch_until = :until
+      WHERE pay_id = :payId
+      """;
+
+  // A watch ends: due no more unless still in flight. Two statements, not one with ":until IS
+  // NULL": PostgreSQL cannot type a null timestamp parameter tested on its own (42P18), and the
+  // watch of every closed code would never end there.
+  private static final String UNWATCH =
+      """
+      UPDATE payment
       SET next_check_at = CASE
-                            WHEN :until IS NOT NULL OR active_slot IS NOT NULL
-                              THEN COALESCE(next_check_at, :now)
+                            WHEN active_slot IS NOT NULL THEN COALESCE(next_check_at, :now)
                             ELSE NULL
                           END,
-          watch_until = :until
+          watch_until = NULL
       WHERE pay_id = :payId
       """;
 
@@ -482,9 +492,13 @@ class PaymentRepository {
 
   /** Keeps the janitor querying a payment until {@code until} (or stops it, with null). */
   void watchUntil(long payId, Instant until, Instant now) {
+    if (until == null) {
+      jdbc.sql(UNWATCH).param("payId", payId).param("now", SqlTime.toColumn(now)).update();
+      return;
+    }
     jdbc.sql(WATCH)
         .param("payId", payId)
-        .param("until", SqlTime.toColumn(until), Types.TIMESTAMP)
+        .param("until", SqlTime.toColumn(until))
         .param("now", SqlTime.toColumn(now))
         .update();
   }
