@@ -2,6 +2,7 @@ package io.payonce.server.web;
 
 import io.payonce.server.log.Failures;
 import io.payonce.server.money.InvalidMoneyException;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -19,6 +20,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.converter.HttpMessageNotWritableException;
 import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.validation.BindException;
@@ -27,7 +29,9 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.util.DisconnectedClientHelper;
 import tools.jackson.core.JacksonException;
 
 /**
@@ -146,9 +150,28 @@ class ApiExceptionHandler {
     if (DatabaseUnavailable.is(e)) {
       return databaseUnavailable(e);
     }
+    if (clientGone(e)) {
+      // The client closed its connection while the answer was written (a driver that gave up on a
+      // request held through a failover): no one is left to answer, and nothing failed here.
+      log.info("event=client_disconnected {}", Failures.describe(e));
+      return null;
+    }
     // The cause goes to the log, never to the client.
     unhandled.record(e);
     return ProblemType.respond(ProblemType.INTERNAL.problem());
+  }
+
+  /**
+   * Whether writing the answer failed because the client went away — only a failure met while
+   * answering, never one met calling out (a channel's or database's reset connection is no client
+   * leaving).
+   */
+  static boolean clientGone(Exception e) {
+    boolean answering =
+        e instanceof HttpMessageNotWritableException
+            || e instanceof AsyncRequestNotUsableException
+            || e instanceof IOException;
+    return answering && DisconnectedClientHelper.isClientDisconnectedException(e);
   }
 
   private static ResponseEntity<ProblemDetail> validation(List<FieldViolation> violations) {
