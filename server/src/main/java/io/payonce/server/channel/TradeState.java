@@ -18,6 +18,12 @@ public enum TradeState {
   /** The buyer paid and the trade can no longer be refunded. */
   FINISHED,
   /**
+   * The buyer paid and a refund of some or all of it has begun (WeChat's REFUND): the money was
+   * taken. For a payment our books were reversing, and never refunded, that refund is the
+   * reversal's.
+   */
+  REFUNDING,
+  /**
    * The buyer paid, and all of it was given back (a cancel's reversal, or refunds of the whole
    * amount): money moved twice. Not {@link #paid()}: nothing is owed to the merchant.
    */
@@ -32,6 +38,6 @@ public enum TradeState {
 
   /** Money was taken from the buyer for this trade. */
   public boolean paid() {
-    return this == SUCCESS || this == FINISHED;
+    return this == SUCCESS || this == FINISHED || this == REFUNDING;
   }
 }

@@ -149,6 +149,12 @@ public class ChannelResultApplier {
     }
     return switch (trade.state()) {
       case SUCCESS, FINISHED -> succeed(payment, trade, source);
+      // Paid and a refund begun: a payment we were reversing (and never refunded) was given back
+      // by the reversal; any other was paid.
+      case REFUNDING ->
+          payment.status() == PaymentStatus.CANCELLING
+              ? reversed(payment, trade, source)
+              : succeed(payment, trade, source);
       case WAIT_BUYER_PAY ->
           move(payment, PaymentStatus.PAYING, source, "buyer opened the trade", trade);
       case CLOSED -> move(payment, PaymentStatus.CLOSED, source, "channel closed the trade", trade);

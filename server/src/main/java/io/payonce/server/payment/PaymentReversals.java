@@ -133,10 +133,11 @@ public class PaymentReversals {
     ChannelOutcome<ChannelTrade> asked = channel.query(payment.outTradeNo());
     if (asked instanceof ChannelOutcome.Done<ChannelTrade> done) {
       ChannelTrade trade = done.value();
-      if (trade.state().paid()) {
+      if (trade.state().paid() && trade.state() != TradeState.REFUNDING) {
         applier.apply(trade, TransitionSource.CANCEL, null);
-      } else if (trade.state() == TradeState.REFUNDED) {
-        // An earlier cancel whose answer was lost took effect: paid, then refunded in full.
+      } else if (trade.state() == TradeState.REFUNDED || trade.state() == TradeState.REFUNDING) {
+        // An earlier cancel whose answer was lost took effect: paid, then refunded in full (told
+        // as a refund begun by a channel that says no more: we asked for nothing else).
         record(
             payment,
             new CancelResult(CancelResult.Action.REFUNDED, false, trade.tradeNo(), trade.paidAt()));

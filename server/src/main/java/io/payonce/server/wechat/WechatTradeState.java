@@ -24,8 +24,9 @@ final class WechatTradeState {
       throw new IllegalArgumentException("no trade_state");
     }
     return switch (state) {
-      // REFUND: paid, and a refund has started; the money was taken all the same.
-      case SUCCESS, REFUND -> TradeState.SUCCESS;
+      // REFUND: paid, and a refund has started (ours, or a reversal's); the money was taken.
+      case SUCCESS -> TradeState.SUCCESS;
+      case REFUND -> TradeState.REFUNDING;
       // The trade exists from prepay on (NOTPAY), unlike an unscanned Alipay code: open, and
       // nothing says anyone scanned it.
       case NOTPAY -> TradeState.OPEN;

@@ -43,11 +43,11 @@ class WechatTradeStateUnitTests {
     assertThat(WechatChannel.toTrade("O1", transaction(Transaction.TradeStateEnum.SUCCESS, paid)))
         .satisfies(t -> assertThat(t.state()).isEqualTo(TradeState.SUCCESS))
         .satisfies(t -> assertThat(t.paidAt()).isNotNull());
-    // REFUND: paid, a refund started; the money was taken all the same.
-    assertThat(
-            WechatChannel.toTrade("O1", transaction(Transaction.TradeStateEnum.REFUND, paid))
-                .state())
-        .isEqualTo(TradeState.SUCCESS);
+    // REFUND: paid, a refund started (ours, or a reversal's); the money was taken all the same.
+    assertThat(WechatChannel.toTrade("O1", transaction(Transaction.TradeStateEnum.REFUND, paid)))
+        .satisfies(t -> assertThat(t.state()).isEqualTo(TradeState.REFUNDING))
+        .satisfies(t -> assertThat(t.state().paid()).isTrue())
+        .satisfies(t -> assertThat(t.paidAt()).isNotNull());
     assertThat(
             WechatChannel.toTrade("O1", transaction(Transaction.TradeStateEnum.CLOSED, null))
                 .state())

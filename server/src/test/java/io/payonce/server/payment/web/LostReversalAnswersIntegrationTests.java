@@ -107,7 +107,21 @@ abstract class LostReversalAnswersIntegrationTests {
 
   @Test
   void aWechatReverseAnsweredByNobodyIsRecordedPaidAndReversedOnceTheReverseWindowClosed() {
-    String orderNo = http.createOrder("3.60");
+    reversedAndAnsweredByNobody("3.60", "REVOKED");
+  }
+
+  /**
+   * WeChat may tell a paid payment code it reversed as REFUND (paid, a refund begun) rather than
+   * REVOKED: for a payment we were reversing, and never refunded, that refund is the reversal's. It
+   * was recorded as a sale before — the order paid while its money had gone back.
+   */
+  @Test
+  void aWechatReverseWhoseTradeTheQueryCallsRefundedIsRecordedPaidAndReversed() {
+    reversedAndAnsweredByNobody("3.70", "REFUND");
+  }
+
+  private void reversedAndAnsweredByNobody(String amount, String reversedPaidState) {
+    String orderNo = http.createOrder(amount);
     // WeChat sends no notify for payment codes; the sandbox's APIv2 XML one is dropped here.
     http.chaos(Map.of("notifyDrop", true));
     // Every reverse refunds the trade, and its answer stalls past the client's read timeout (3 s).
@@ -118,7 +132,9 @@ abstract class LostReversalAnswersIntegrationTests {
             "commitThenTimeout",
             true,
             "commitThenTimeoutStallMs",
-            3_500));
+            3_500,
+            "reversedPaidState",
+            reversedPaidState));
     Answer pos = LateBarcodeBuyer.wechat(http, clock).pay(orderNo, false);
     String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CANCELLING");
@@ -144,7 +160,7 @@ abstract class LostReversalAnswersIntegrationTests {
         .last()
         .satisfies(call -> assertThat(call.path("code").asString()).isEqualTo("REVERSE_EXPIRE"));
     JsonNode order = http.wechatOrders(outTradeNo).get(0);
-    assertThat(order.path("tradeState").asString()).isEqualTo("REVOKED");
+    assertThat(order.path("tradeState").asString()).isEqualTo(reversedPaidState);
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("SUCCESS");
     List<JsonNode> refunds =
         http.get(http.serverBase() + "/pay/refunds?orderNo=" + orderNo)
@@ -157,7 +173,7 @@ abstract class LostReversalAnswersIntegrationTests {
             refund -> {
               assertThat(refund.path("kind").asString()).isEqualTo("REVERSAL");
               assertThat(refund.path("status").asString()).isEqualTo("SUCCESS");
-              assertThat(refund.path("amount").asString()).isEqualTo("3.60");
+              assertThat(refund.path("amount").asString()).isEqualTo(amount);
             });
     assertThat(http.orderStatus(orderNo)).isNotEqualTo("PAID");
   }
