@@ -8,6 +8,6 @@ class RabbitRelayIntegrationTestsOnH2 extends RabbitRelayIntegrationTests {
 
   @Override
   int volume() {
-    return 10000;
+    return 2000;
   }
 }

@@ -94,7 +94,7 @@ class AtMostOncePropertyTests {
     system.stop();
   }
 
-  @Property(tries = 15, edgeCases = EdgeCasesMode.NONE, afterFailure = AfterFailureMode.RANDOM_SEED)
+  @Property(tries = 10, edgeCases = EdgeCasesMode.NONE, afterFailure = AfterFailureMode.RANDOM_SEED)
   @AddLifecycleHook(AtMostOnceRun.class)
   void aBusinessOrderIsChargedAtMostOnce(@ForAll("chains") ActionChain<AtMostOnceWorld> chain) {
     long started = System.nanoTime();

@@ -52,7 +52,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @PayOnceIntegrationTest
 class HostileInputFuzzIntegrationTests {
 
-  private static final int REQUESTS = Integer.getInteger("payonce.fuzz.requests", 10_000);
+  private static final int REQUESTS = Integer.getInteger("payonce.fuzz.requests", 4_000);
   // Two cores: one request in flight per core keeps the server busy without queueing.
   private static final int SENDERS = Integer.getInteger("payonce.fuzz.senders", 2);
   private static final int BATCH = 200;
