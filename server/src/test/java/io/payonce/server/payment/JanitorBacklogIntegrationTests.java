@@ -139,6 +139,44 @@ abstract class JanitorBacklogIntegrationTests {
         .allSatisfy(outTradeNo -> assertThat(queries(outTradeNo)).isEqualTo(1));
   }
 
+  /**
+   * A rolling deploy: an instance of the version before next_check_at opens a payment with the
+   * insert it knew, which names no next_check_at. The janitor must reach it all the same: its
+   * notify may be lost, and then only a query tells that it was paid.
+   */
+  @Test
+  void aPaymentAnEarlierVersionOpenedWithoutANextCheckIsAskedAboutToo() {
+    String opened = inFlight(1).get(0);
+    String earlier = "PE" + opened.substring(2);
+    // The slot is freed for the copy the earlier version writes under the same order.
+    jdbc.sql(
+            """
+            UPDATE payment SET status = 'CLOSED', active_slot = NULL, next_check_at = NULL
+            WHERE out_trade_no = :outTradeNo
+            """)
+        .param("outTradeNo", opened)
+        .update();
+    jdbc.sql(
+            """
+            INSERT INTO payment (order_id, channel, kind, out_trade_no, amount_minor, currency,
+                                 status, active_slot, request_id, expire_time, call_lease_until,
+                                 channel_config, created_at, updated_at, version)
+            SELECT order_id, channel, kind, :earlier, amount_minor, currency, 'PRECREATED', 1,
+                   request_id, expire_time, call_lease_until, channel_config, created_at,
+                   updated_at, 0
+            FROM payment WHERE out_trade_no = :outTradeNo
+            """)
+        .param("earlier", earlier)
+        .param("outTradeNo", opened)
+        .update();
+    parkAllBut(List.of(earlier));
+    clock.advance(OLDER_THAN.plusSeconds(1));
+
+    janitor.sweep();
+
+    assertThat(queries(earlier)).isEqualTo(1);
+  }
+
   @Test
   void aBacklogWhoseOldestPaymentWaitedTooLongIsAlarmedOncePerPeriod() {
     inFlight(1);
