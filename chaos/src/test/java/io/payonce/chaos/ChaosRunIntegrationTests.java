@@ -59,7 +59,7 @@ class ChaosRunIntegrationTests {
         run(
             "--seed=20261202",
             "--db=mariadb",
-            "--duration=75s",
+            "--duration=60s",
             "--fault-every=7s",
             "--redis",
             "--rabbitmq"));

@@ -8,6 +8,6 @@ class RabbitRelayIntegrationTestsOnH2 extends RabbitRelayIntegrationTests {
 
   @Override
   int volume() {
-    return 2000;
+    return 1000;
   }
 }
