@@ -156,6 +156,67 @@ public final class PayOnceClient {
   }
 
   /**
+   * The order's hand-off for an online product on the channel: a page to send the buyer's browser
+   * to, the signed parameters for the channel's SDK in the merchant's app, or for its JS bridge.
+   * Asking again answers the same one; asking for another product or channel closes the first at
+   * the channel before it opens the new one.
+   *
+   * @throws NotFoundException the channel does not offer the product to this app
+   * @throws ValidationException a field the product needs is missing (a JSAPI buyer's id)
+   * @throws ConflictException the order is paid or closed, or its hand-off expired ({@code
+   *     payment-expired}: use {@link #refreshHandoff})
+   */
+  public Handoff handOff(Channel channel, Product product, String orderNo, Buyer buyer) {
+    return handOff(channel, product, orderNo, buyer, IdempotencyKey.random());
+  }
+
+  /**
+   * {@link #handOff(Channel, Product, String, Buyer)} under the caller's own key: asked again with
+   * the same key, even from another process, it is answered from the first outcome.
+   */
+  public Handoff handOff(
+      Channel channel, Product product, String orderNo, Buyer buyer, IdempotencyKey key) {
+    return post(
+        "/pay/" + channel.path() + "/" + product.path(),
+        handoffBody(orderNo, buyer, false),
+        Handoff.class,
+        key);
+  }
+
+  /** A new hand-off for the order, the old one closed at the channel first. */
+  public Handoff refreshHandoff(Channel channel, Product product, String orderNo, Buyer buyer) {
+    return post(
+        "/pay/" + channel.path() + "/" + product.path(),
+        handoffBody(orderNo, buyer, true),
+        Handoff.class,
+        IdempotencyKey.random());
+  }
+
+  private static Map<String, Object> handoffBody(String orderNo, Buyer buyer, boolean refresh) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("orderNo", orderNo);
+    if (refresh) {
+      body.put("refresh", true);
+    }
+    Map<String, String> given = new LinkedHashMap<>();
+    Buyer b = buyer == null ? Buyer.none() : buyer;
+    putIfGiven(given, "returnUrl", b.returnUrl());
+    putIfGiven(given, "quitUrl", b.quitUrl());
+    putIfGiven(given, "clientIp", b.clientIp());
+    putIfGiven(given, "channelUserId", b.channelUserId());
+    if (!given.isEmpty()) {
+      body.put("buyer", given);
+    }
+    return body;
+  }
+
+  private static void putIfGiven(Map<String, String> fields, String name, String value) {
+    if (value != null) {
+      fields.put(name, value);
+    }
+  }
+
+  /**
    * Charges the buyer's payment code (the 16 to 24 digits their wallet shows).
    *
    * @throws PayOnceProblemException {@code payment-refused} (402) when the channel refused it

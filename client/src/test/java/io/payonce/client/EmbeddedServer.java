@@ -126,6 +126,13 @@ final class EmbeddedServer {
     }
   }
 
+  /** The merchant's app hands the order string to Alipay's SDK: the buyer's Alipay app pays it. */
+  void alipayAppPay(String orderString) {
+    if (post("/sandbox/alipay/wallet/app-pay", Map.of("orderString", orderString)) == null) {
+      throw new IllegalStateException("the sandbox's Alipay app did not pay " + orderString);
+    }
+  }
+
   /** The server's OpenAPI document. */
   JsonNode apiDocument() {
     return JSON.readTree(

@@ -87,6 +87,49 @@ class PayOnceClientIntegrationTests {
   }
 
   @Test
+  void takesAnAppPaymentThroughItsHandoffAskedTwice() {
+    String orderNo = orderNo("app");
+    payonce.createOrder(NewOrder.cny(orderNo, "user-1", "8.80", "Oolong"));
+
+    Handoff first = payonce.handOff(Channel.ALIPAY, Product.APP, orderNo, Buyer.none());
+    Handoff again = payonce.handOff(Channel.ALIPAY, Product.APP, orderNo, Buyer.none());
+    server.alipayAppPay(first.handoff().encoded());
+    await().atMost(Duration.ofSeconds(20)).until(() -> payonce.query(orderNo).paid());
+
+    assertThat(first.kind()).isEqualTo("APP");
+    assertThat(first.handoff().type()).isEqualTo("app");
+    assertThat(first.handoff().encoded()).contains("alipay.trade.app.pay");
+    assertThat(again).isEqualTo(first);
+    assertThat(payonce.query(orderNo).payment().outTradeNo()).isEqualTo(first.outTradeNo());
+  }
+
+  @Test
+  void handsAWebPageAndABridgeAndSwitchesBetweenThem() {
+    String orderNo = orderNo("online");
+    payonce.createOrder(NewOrder.cny(orderNo, "user-1", "6.60", "Puer"));
+
+    Handoff page =
+        payonce.handOff(
+            Channel.ALIPAY,
+            Product.WEB,
+            orderNo,
+            Buyer.returningTo("https://shop.example/orders/" + orderNo));
+    Handoff bridge =
+        payonce.handOff(Channel.WECHAT, Product.JSAPI, orderNo, Buyer.known("o-buyer-1"));
+
+    assertThat(page.handoff().type()).isEqualTo("redirect");
+    assertThat(page.handoff().url()).contains("alipay.trade.page.pay");
+    assertThat(bridge.kind()).isEqualTo("JSAPI");
+    assertThat(bridge.handoff().type()).isEqualTo("bridge");
+    assertThat(bridge.handoff().params()).containsKeys("appId", "package", "paySign");
+    assertThat(bridge.outTradeNo()).isNotEqualTo(page.outTradeNo());
+    // The page's payment was closed before the bridge's opened: one payable at a time.
+    assertThat(payonce.getPayment(page.outTradeNo()).status()).isEqualTo("CLOSED");
+    assertThatThrownBy(() -> payonce.handOff(Channel.WECHAT, Product.JSAPI, orderNo, Buyer.none()))
+        .isInstanceOf(ValidationException.class);
+  }
+
+  @Test
   void anUnknownOrderIsNotFound() {
     String orderNo = orderNo("none");
 
