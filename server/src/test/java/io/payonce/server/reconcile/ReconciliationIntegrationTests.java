@@ -45,6 +45,7 @@ import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -131,6 +132,31 @@ abstract class ReconciliationIntegrationTests {
   @Test
   void repairsAPaymentTheChannelTookWhoseNotifyWasLost() {
     Payment payment = paidWithoutNotify("10.00");
+
+    ReconciliationRun run = reconcileToday();
+
+    assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+    assertThat(outcomeOf(run, payment)).isEqualTo(Outcome.CHANNEL_ONLY_SUCCESS);
+    assertRepairedOnce(payment);
+  }
+
+  /**
+   * An online product's trade is in the bill like a code's: an App payment (an order string paid in
+   * the buyer's Alipay app) whose notify was lost is repaired from its line.
+   */
+  @Test
+  void repairsAnAppPaymentWhoseNotifyWasLostFromItsBillLine() {
+    PayOnceHttp api = new PayOnceHttp(port);
+    String orderNo = api.createOrder("10.50");
+    PayOnceHttp.Answer issued = api.handOff("alipay", "app", orderNo, Map.of());
+    assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+    Payment payment = payments.findByOutTradeNo(issued.text("outTradeNo")).orElseThrow();
+    orderNos.put(payment.payId(), orderNo);
+    http.dropNotifies(payment.outTradeNo());
+    PayOnceHttp.Answer paid =
+        api.alipayAppPay(issued.json().path("handoff").path("encoded").asString());
+    assertThat(paid.text("resultStatus")).as(paid.body()).isEqualTo("9000");
+    assertThat(status(payment)).isNotEqualTo(PaymentStatus.SUCCESS);
 
     ReconciliationRun run = reconcileToday();
 

@@ -106,6 +106,32 @@ abstract class WechatReconciliationIntegrationTests {
         .containsExactly("RECONCILE");
   }
 
+  /**
+   * An online product's trade is in the bill like a code's (trade_type JSAPI): a JSAPI payment
+   * whose notify was lost is repaired from its line, under its own number.
+   */
+  @Test
+  void aJsapiTradeWhoseNotifyWasLostIsRepairedFromItsBillLine() {
+    String orderNo = http.createOrder("6.60");
+    Answer issued = http.handOff("wechat", "jsapi", orderNo, Map.of("channelUserId", "o-bill-1"));
+    assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+    String outTradeNo = issued.text("outTradeNo");
+    http.chaos(Map.of("outTradeNo", outTradeNo, "notifyDrop", true));
+    Answer paid = http.wechatBridgePay(issued.json().path("handoff").path("params"), "o-bill-1");
+    assertThat(paid.status()).as(paid.body()).isEqualTo(200);
+    assertThat(http.payment(outTradeNo).text("status")).isNotEqualTo("SUCCESS");
+
+    ReconciliationRun run = reconcileToday();
+
+    assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+    assertThat(reconciliations.anomalies(run.id(), null, 0, 500))
+        .filteredOn(a -> outTradeNo.equals(a.outTradeNo()))
+        .singleElement()
+        .satisfies(a -> assertThat(a.kind()).isEqualTo(Outcome.CHANNEL_ONLY_SUCCESS));
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("SUCCESS");
+    assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
+  }
+
   @Test
   void aDayWithoutWechatTradesIsNoBillNotAFailure() {
     // A day long before any test traded: WeChat answers NO_STATEMENT_EXIST.

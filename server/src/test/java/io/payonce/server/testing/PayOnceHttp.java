@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -117,6 +118,38 @@ public final class PayOnceHttp {
 
   public Answer wechatPrecreate(Object body, Map<String, String> headers) {
     return post(server + "/pay/wechat/precreate", body, headers);
+  }
+
+  /**
+   * The order's hand-off for an online product: {@code POST /pay/{channel}/{verb}} with the order
+   * and, when given, the buyer's side ({@code returnUrl}, {@code clientIp}, {@code channelUserId}).
+   */
+  public Answer handOff(String channel, String verb, String orderNo, Map<String, String> buyer) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("orderNo", orderNo);
+    if (!buyer.isEmpty()) {
+      body.put("buyer", buyer);
+    }
+    return post(server + "/pay/" + channel + "/" + verb, body, Map.of());
+  }
+
+  /**
+   * The buyer inside WeChat: the merchant's page hands a JSAPI hand-off's parameters to the JS
+   * bridge, which pays them as the buyer {@code openid}.
+   */
+  public Answer wechatBridgePay(JsonNode handoffParams, String openid) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    handoffParams
+        .properties()
+        .forEach(field -> body.put(field.getKey(), field.getValue().asString()));
+    body.put("openid", openid);
+    return post(sandbox + "/sandbox/wechat/bridge/pay", body, Map.of());
+  }
+
+  /** The merchant's app hands an Alipay order string to the SDK: the buyer's Alipay app pays it. */
+  public Answer alipayAppPay(String orderString) {
+    return post(
+        sandbox + "/sandbox/alipay/wallet/app-pay", Map.of("orderString", orderString), Map.of());
   }
 
   public Answer wechatRefresh(String orderNo) {
