@@ -421,7 +421,7 @@ public final class Invariants {
           switch (e.op()) {
             case "order" ->
                 orderNos.contains(e.orderNo()) ? null : "order " + e.orderNo() + MISSING;
-            case "precreate", "refresh" -> {
+            case "precreate", "refresh", "handoff" -> {
               String number = e.body() == null ? null : answer.text("outTradeNo");
               yield number == null || paymentNos.contains(number)
                   ? null

@@ -87,6 +87,17 @@ public final class SandboxClient {
         Map.of());
   }
 
+  /**
+   * The buyer's Alipay app pays an order string the merchant's app handed it (the trade exists at
+   * Alipay from then on): 200 with {@code resultStatus} 9000 when paid.
+   */
+  public Reply appPay(String orderString, String buyerId) {
+    return http.post(
+        base + "/sandbox/alipay/wallet/app-pay",
+        Map.of("orderString", orderString, "buyerId", buyerId),
+        Map.of());
+  }
+
   /** The buyer confirms a barcode payment that waits for the password. */
   public Reply confirm(String outTradeNo) {
     return http.post(

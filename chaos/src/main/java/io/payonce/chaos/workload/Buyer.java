@@ -26,6 +26,10 @@ public final class Buyer {
     return recorded("wallet.pay", orderNo, () -> sandbox.pay(qrCode, buyerId));
   }
 
+  public Reply appPay(String orderNo, String orderString, String buyerId) {
+    return recorded("app.pay", orderNo, () -> sandbox.appPay(orderString, buyerId));
+  }
+
   public Reply confirm(String orderNo, String outTradeNo) {
     return recorded("wallet.confirm", orderNo, () -> sandbox.confirm(outTradeNo));
   }

@@ -13,7 +13,13 @@ public enum Kind {
   /** Idempotency-Key and requestId replays across instances, and a key reused with another body. */
   IDEMPOTENT(12),
   /** A code nobody pays: it must expire and be closed. */
-  ABANDON(5);
+  ABANDON(5),
+  /**
+   * An App payment: the order string asked for across instances, maybe a switch to a QR code (the
+   * App payment closed first), the buyer paying the order string — also after the switch — or the
+   * code, or both; refunds.
+   */
+  ONLINE(10);
 
   private final int weight;
 

@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
 public final class Merchant {
 
   private static final Set<String> ACKNOWLEDGING =
-      Set.of("precreate", "refresh", "barcode", "close", "refund");
+      Set.of("precreate", "refresh", "handoff", "barcode", "close", "refund");
 
   private final JsonHttp http = new JsonHttp(Duration.ofSeconds(45));
   private final Target lb;
@@ -76,6 +76,40 @@ public final class Merchant {
                   + reply.text("paymentStatus")));
     }
     return reply;
+  }
+
+  /**
+   * The order's App hand-off (the signed order string for the buyer's Alipay app); {@code refresh}
+   * asks for a new one.
+   */
+  public Reply appHandoff(Target target, String orderNo, boolean refresh) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("orderNo", orderNo);
+    if (refresh) {
+      body.put("refresh", true);
+    }
+    Reply reply = send("handoff", target, "POST", "/pay/alipay/app", body, Map.of(), orderNo, null);
+    if (reply.status() == 200 && orderString(reply) == null) {
+      exchanges.breach(
+          new Exchanges.Breach(
+              orderNo,
+              "app hand-off via "
+                  + target.name()
+                  + " answered 200 without an order string: payment "
+                  + reply.text("outTradeNo")
+                  + " "
+                  + reply.text("paymentStatus")));
+    }
+    return reply;
+  }
+
+  /** The order string of an App hand-off's answer, or null. */
+  public static String orderString(Reply reply) {
+    if (reply.json() == null) {
+      return null;
+    }
+    String encoded = reply.json().path("handoff").path("encoded").asString(null);
+    return encoded == null || encoded.isBlank() ? null : encoded;
   }
 
   public Reply barcode(Target target, String orderNo, String authCode, String requestId) {

@@ -117,6 +117,7 @@ public final class Workload {
         case BARCODE -> BarcodeFlow.pay(scenario);
         case IDEMPOTENT -> IdempotencyFlow.run(scenario);
         case ABANDON -> QrFlows.abandon(scenario);
+        case ONLINE -> OnlineFlow.pay(scenario);
       }
     } catch (RuntimeException e) {
       failed.incrementAndGet();
