@@ -69,7 +69,8 @@ public class WechatChannel implements PaymentChannel {
   /**
    * Both face-to-face products — the buyer scans our code, or we scan the buyer's — and payment
    * inside WeChat: an official account's page (JSAPI, with {@code appid}) and, when its own app id
-   * is configured, a mini-program.
+   * is configured, a mini-program; and, when the merchant's mobile app's own app id is configured,
+   * App payment.
    */
   @Override
   public Set<PaymentKind> kinds() {
@@ -77,6 +78,9 @@ public class WechatChannel implements PaymentChannel {
         java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE, PaymentKind.JSAPI);
     if (provider.miniProgramAppid() != null) {
       kinds.add(PaymentKind.MINI_PROGRAM);
+    }
+    if (provider.appAppid() != null) {
+      kinds.add(PaymentKind.APP);
     }
     return kinds;
   }
@@ -128,6 +132,9 @@ public class WechatChannel implements PaymentChannel {
    */
   @Override
   public ChannelOutcome<Handoff> handOff(PaymentKind kind, HandoffTerms terms) {
+    if (kind == PaymentKind.APP && provider.appAppid() != null) {
+      return appPrepay(terms);
+    }
     String appid =
         switch (kind) {
           case JSAPI -> provider.appid();
@@ -172,6 +179,46 @@ public class WechatChannel implements PaymentChannel {
           params.put("signType", r.getSignType());
           params.put("paySign", r.getPaySign());
           return (Handoff) new Handoff.Bridge(params);
+        });
+  }
+
+  /**
+   * APP prepay under the merchant's mobile app's own app id, then the parameters the app hands the
+   * WeChat SDK ({@code PayReq}: appid, partnerid, prepayid, package {@code Sign=WXPay}, noncestr,
+   * timestamp, sign), signed with the merchant key by the library. The trade exists at WeChat from
+   * here on, for whoever pays it in WeChat; a prepay repeated with the same parameters answers the
+   * same prepay_id (2 h life, longer than any payment's), so a stored hand-off stays good while the
+   * payment lives.
+   */
+  private ChannelOutcome<Handoff> appPrepay(HandoffTerms terms) {
+    com.wechat.pay.java.service.payments.app.model.PrepayRequest request =
+        new com.wechat.pay.java.service.payments.app.model.PrepayRequest();
+    request.setAppid(provider.appAppid());
+    request.setMchid(provider.mchid());
+    request.setDescription(description(terms.subject()));
+    request.setOutTradeNo(terms.outTradeNo());
+    request.setNotifyUrl(provider.notifyUrl());
+    request.setTimeExpire(WechatTime.format(terms.expireAt()));
+    com.wechat.pay.java.service.payments.app.model.Amount total =
+        new com.wechat.pay.java.service.payments.app.model.Amount();
+    total.setTotal(Math.toIntExact(fen(terms.amount())));
+    total.setCurrency(CURRENCY);
+    request.setAmount(total);
+    return call(
+        "wechat.app.prepay",
+        terms.outTradeNo(),
+        () -> {
+          com.wechat.pay.java.service.payments.app.model.PrepayWithRequestPaymentResponse r =
+              provider.clients().app().prepayWithRequestPayment(request);
+          java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+          fields.put("appid", r.getAppid());
+          fields.put("partnerid", r.getPartnerId());
+          fields.put("prepayid", r.getPrepayId());
+          fields.put("package", r.getPackageVal());
+          fields.put("noncestr", r.getNonceStr());
+          fields.put("timestamp", r.getTimestamp());
+          fields.put("sign", r.getSign());
+          return (Handoff) new Handoff.AppParams(fields, "");
         });
   }
 

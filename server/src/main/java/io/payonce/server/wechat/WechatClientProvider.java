@@ -8,6 +8,7 @@ import com.wechat.pay.java.core.http.DefaultHttpClientBuilder;
 import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.core.notification.NotificationParser;
 import com.wechat.pay.java.service.billdownload.BillDownloadServiceExtension;
+import com.wechat.pay.java.service.payments.app.AppServiceExtension;
 import com.wechat.pay.java.service.payments.jsapi.JsapiServiceExtension;
 import com.wechat.pay.java.service.payments.nativepay.NativePayService;
 import com.wechat.pay.java.service.refund.RefundService;
@@ -38,6 +39,7 @@ class WechatClientProvider {
       RSAPublicKeyConfig config,
       NativePayService nativePay,
       JsapiServiceExtension jsapi,
+      AppServiceExtension app,
       RefundService refunds,
       HttpClient http,
       NotificationParser parser,
@@ -80,11 +82,17 @@ class WechatClientProvider {
   }
 
   /**
-   * Whether {@code appid} is one this merchant's payments are made under: {@link #appid()} or the
-   * mini-program's (a notify of any other is not ours).
+   * Whether {@code appid} is one this merchant's payments are made under: {@link #appid()}, the
+   * mini-program's or the mobile app's (a notify of any other is not ours).
    */
   boolean owns(String appid) {
-    return appid != null && (appid.equals(appid()) || appid.equals(miniProgramAppid()));
+    return appid != null
+        && (appid.equals(appid()) || appid.equals(miniProgramAppid()) || appid.equals(appAppid()));
+  }
+
+  /** The merchant's mobile app's own app id, or null when none is configured. */
+  String appAppid() {
+    return WechatProperties.present(props.appAppid()) ? props.appAppid() : null;
   }
 
   /** The mini-program's own app id, or null when none is configured. */
@@ -125,6 +133,8 @@ class WechatClientProvider {
         // The extension signs the bridge's parameters with the merchant key (config's signer);
         // its requests go through the same client, so through the sandbox's interceptor too.
         new JsapiServiceExtension.Builder().config(config).httpClient(http).build(),
+        // Signs the mobile app's parameters with the merchant key, as the JSAPI one does.
+        new AppServiceExtension.Builder().config(config).httpClient(http).build(),
         new RefundService.Builder().httpClient(http).build(),
         http,
         new NotificationParser(config),

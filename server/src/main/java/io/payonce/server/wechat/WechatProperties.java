@@ -33,6 +33,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     checks signatures but not freshness, so an old (replayed) notification is refused here
  * @param miniProgramAppid the mini-program's own app id, bound to the merchant: without it no
  *     mini-program payment is offered (JSAPI, an official account's page, uses {@code appid})
+ * @param appAppid the merchant's mobile app's own app id (WeChat open platform), bound to the
+ *     merchant: without it no App payment is offered
  */
 @ConfigurationProperties("payonce.wechat")
 public record WechatProperties(
@@ -53,7 +55,8 @@ public record WechatProperties(
     @DefaultValue("3s") Duration connectTimeout,
     @DefaultValue("10s") Duration readTimeout,
     @DefaultValue("5m") Duration notifyWindow,
-    String miniProgramAppid) {
+    String miniProgramAppid,
+    String appAppid) {
 
   boolean hasKeys() {
     return present(apiV3Key)
@@ -86,6 +89,8 @@ public record WechatProperties(
         + appid
         + ", miniProgramAppid="
         + miniProgramAppid
+        + ", appAppid="
+        + appAppid
         + ", hasKeys="
         + hasKeys()
         + "]";
@@ -117,7 +122,8 @@ public record WechatProperties(
         connectTimeout,
         readTimeout,
         notifyWindow,
-        settings.get(WechatSettingsFormat.MINI_PROGRAM_APPID));
+        settings.get(WechatSettingsFormat.MINI_PROGRAM_APPID),
+        settings.get(WechatSettingsFormat.APP_APPID));
   }
 
   private static String under(String url, String configKey) {

@@ -15,9 +15,10 @@ import java.util.Map;
  * X.509, PEM or Base64) and {@code platformPublicKeyId}; optionally {@code v2Certificate}, the
  * merchant API certificate ({@code apiclient_cert.p12}, Base64; its password is the mchid), which
  * APIv2 reverse (a payment code's cancel) needs for mutual TLS at WeChat Pay, and {@code
- * miniProgramAppid}, the mini-program's own app id (without it no mini-program payment is offered).
- * With a sandbox configured ({@code payonce.wechat.sandbox-url}) the keys may all be left out: a
- * merchant is generated and registered with the sandbox at the first use, as for the bootstrap
+ * miniProgramAppid}, the mini-program's own app id (without it no mini-program payment is offered),
+ * and {@code appAppid}, the mobile app's own app id (without it no App payment is offered). With a
+ * sandbox configured ({@code payonce.wechat.sandbox-url}) the keys may all be left out: a merchant
+ * is generated and registered with the sandbox at the first use, as for the bootstrap
  * configuration.
  */
 class WechatSettingsFormat implements ChannelSettingsFormat {
@@ -32,6 +33,7 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
   static final String PLATFORM_PUBLIC_KEY_ID = "platformPublicKeyId";
   static final String V2_CERTIFICATE = "v2Certificate";
   static final String MINI_PROGRAM_APPID = "miniProgramAppid";
+  static final String APP_APPID = "appAppid";
 
   private static final List<String> KEYS =
       List.of(
@@ -65,7 +67,8 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
         PLATFORM_PUBLIC_KEY,
         PLATFORM_PUBLIC_KEY_ID,
         V2_CERTIFICATE,
-        MINI_PROGRAM_APPID);
+        MINI_PROGRAM_APPID,
+        APP_APPID);
   }
 
   @Override
@@ -87,6 +90,11 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
           required(fields, MINI_PROGRAM_APPID, "[0-9A-Za-z_-]{1,32}", "letters or digits");
       settings.put(MINI_PROGRAM_APPID, mini);
       summary.put(MINI_PROGRAM_APPID, mini);
+    }
+    if (present(fields.get(APP_APPID))) {
+      String app = required(fields, APP_APPID, "[0-9A-Za-z_-]{1,32}", "letters or digits");
+      settings.put(APP_APPID, app);
+      summary.put(APP_APPID, app);
     }
     if (present(fields.get(V2_CERTIFICATE))) {
       String certificate = fields.get(V2_CERTIFICATE).strip();

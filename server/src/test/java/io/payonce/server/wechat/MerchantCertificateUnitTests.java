@@ -77,6 +77,7 @@ class MerchantCertificateUnitTests {
             Duration.ofSeconds(3),
             Duration.ofSeconds(10),
             Duration.ofMinutes(5),
+            null,
             null));
   }
 

@@ -109,6 +109,7 @@ class WechatMiniProgramUnitTests {
         Duration.ofSeconds(3),
         Duration.ofSeconds(10),
         Duration.ofMinutes(5),
-        miniProgramAppid);
+        miniProgramAppid,
+        null);
   }
 }

@@ -144,12 +144,27 @@ public class WechatLedger extends Ledger<WechatOrder> {
    */
   public synchronized WechatOrder jsapiPrepay(
       Prepay command, String openid, Refusal differentDeal) {
+    return prepayFor(TradeType.JSAPI, command, openid, differentDeal);
+  }
+
+  /**
+   * An APP order (no payer until someone pays it in the WeChat app), or the same order again when
+   * the prepay is repeated with the same parameters — appid included — answering the same prepay_id
+   * (a new one once its 2 h life is over); other parameters are {@code differentDeal}.
+   */
+  public synchronized WechatOrder appPrepay(Prepay command, Refusal differentDeal) {
+    return prepayFor(TradeType.APP, command, null, differentDeal);
+  }
+
+  private WechatOrder prepayFor(
+      TradeType type, Prepay command, String openid, Refusal differentDeal) {
     Instant now = clock.now();
     String key = key(command.mchid(), command.outTradeNo());
     WechatOrder existing = refreshed(key, now);
     if (existing != null) {
-      requireRepeatable(existing, TradeType.JSAPI, command.terms(), differentDeal);
-      if (!existing.appid().equals(command.appid()) || !existing.openid().equals(openid)) {
+      requireRepeatable(existing, type, command.terms(), differentDeal);
+      if (!existing.appid().equals(command.appid())
+          || !java.util.Objects.equals(existing.openid(), openid)) {
         throw new WechatRefused(
             differentDeal,
             differentDeal == Refusal.INVALID_REQUEST
@@ -169,7 +184,7 @@ public class WechatLedger extends Ledger<WechatOrder> {
             command.mchid(),
             command.appid(),
             command.outTradeNo(),
-            TradeType.JSAPI,
+            type,
             raisedTimeExpire(command.terms(), now),
             WechatIds.prepayId(),
             now.plus(CODE_URL_LIFE),
@@ -191,12 +206,20 @@ public class WechatLedger extends Ledger<WechatOrder> {
 
   /** The JSAPI order behind a prepay_id, as the JS bridge finds it (unpaid, not expired). */
   public synchronized WechatOrder byPrepayId(String prepayId) {
+    return byPrepayId(prepayId, TradeType.JSAPI);
+  }
+
+  /**
+   * The order of {@code type} behind a prepay_id, as the JS bridge ({@link TradeType#JSAPI}) or the
+   * WeChat app ({@link TradeType#APP}) finds it (unpaid, not expired).
+   */
+  public synchronized WechatOrder byPrepayId(String prepayId, TradeType type) {
     String key = prepayId == null ? null : keyOfCode(prepayId);
     if (key == null) {
       throw new WechatRefused(Refusal.PREPAY_ID_UNKNOWN);
     }
     WechatOrder order = refreshed(key, clock.now());
-    if (order.tradeType() != TradeType.JSAPI) {
+    if (order.tradeType() != type) {
       throw new WechatRefused(Refusal.PREPAY_ID_UNKNOWN);
     }
     if (!prepayId.equals(order.codeUrl()) || !clock.now().isBefore(order.codeUrlDeadline())) {
@@ -219,6 +242,19 @@ public class WechatLedger extends Ledger<WechatOrder> {
     requireOpen(order);
     requirePayableNow(order, now, payableAfterTimeExpire.test(order.outTradeNo()));
     return pay(order, openid, "wechat.bridge.pay", now);
+  }
+
+  /**
+   * The buyer pays an APP order in the WeChat app on the phone: whoever is signed in there, only
+   * while it is open and (unless {@code payableAfterTimeExpire}) before time_expire.
+   */
+  public synchronized WechatOrder appPay(
+      String prepayId, String openid, Predicate<String> payableAfterTimeExpire) {
+    Instant now = clock.now();
+    WechatOrder order = byPrepayId(prepayId, TradeType.APP);
+    requireOpen(order);
+    requirePayableNow(order, now, payableAfterTimeExpire.test(order.outTradeNo()));
+    return pay(order, openid, "wechat.app.pay", now);
   }
 
   /**

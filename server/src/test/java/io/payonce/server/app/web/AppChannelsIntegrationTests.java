@@ -222,6 +222,33 @@ abstract class AppChannelsIntegrationTests {
   }
 
   @Test
+  void aWechatAppPaymentIsMadeUnderTheAppsOwnMobileAppAppidAndRefusedWithoutOne() {
+    AppClient with = newApp("shop with a mobile app");
+    AppClient without = newApp("shop without one");
+    String mchWith = mchid();
+    String mobile = "wxa" + mchWith + "fghij";
+    putChannel(
+        with, "wechat", Map.of("mchid", mchWith, "appid", "wxd" + mchWith, "appAppid", mobile));
+    String mchWithout = mchid();
+    putChannel(without, "wechat", Map.of("mchid", mchWithout, "appid", "wxe" + mchWithout));
+    String paidOrder = with.createOrder("3.00");
+    String refusedOrder = without.createOrder("3.00");
+    String body = "{\"orderNo\":\"%s\"}";
+
+    Answer issued = with.post("/pay/wechat/app", body.formatted(paidOrder));
+    Answer refused = without.post("/pay/wechat/app", body.formatted(refusedOrder));
+
+    assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+    assertThat(issued.json().path("handoff").path("fields").path("appid").asString())
+        .isEqualTo(mobile);
+    assertThat(refused.status()).as(refused.body()).isEqualTo(404);
+    assertThat(refused.header("Content-Type")).contains("application/problem+json");
+    assertThat(without.get("/api/orders/" + refusedOrder).json().path("payments").isEmpty())
+        .as("no payment opened for a product the app's merchant does not offer")
+        .isTrue();
+  }
+
+  @Test
   void anAppsOwnAccountsBillIsReconciledOnItsOwn() {
     ZoneId billZone = ZoneId.of("Asia/Shanghai");
     ZonedDateTime now = ZonedDateTime.now(billZone);
