@@ -57,7 +57,9 @@ final class AtMostOnceActions {
             new Weighted(2, "janitor", AtMostOnceTimeActions.janitor()),
             new Weighted(1, "refundJanitor", AtMostOnceTimeActions.refundJanitor()),
             new Weighted(3, "advanceClocks", AtMostOnceTimeActions.advanceClocks()),
-            new Weighted(1, "settle", AtMostOnceTimeActions.settle()))
+            new Weighted(1, "settle", AtMostOnceTimeActions.settle()),
+            new Weighted(3, "appHandoff", AtMostOnceOnlineActions.appHandoff()),
+            new Weighted(3, "appPays", AtMostOnceOnlineActions.appPays()))
         .stream()
         .filter(w -> !List.of(System.getProperty(WITHOUT, "").split(",")).contains(w.name()))
         .toList();

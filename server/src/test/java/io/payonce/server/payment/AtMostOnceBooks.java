@@ -212,6 +212,14 @@ record AtMostOnceBooks(
     return ledger.stream().mapToLong(Trade::net).sum();
   }
 
+  /**
+   * What the channel holds beyond the order's largest trade: money a second payment took, which
+   * must be given back by the time the order settles.
+   */
+  long heldBeyondOneTrade() {
+    return net() - ledger.stream().mapToLong(Trade::net).max().orElse(0);
+  }
+
   long refunded(String outTradeNo, Set<String> statuses) {
     return refunds.stream()
         .filter(r -> r.outTradeNo().equals(outTradeNo) && statuses.contains(r.status()))

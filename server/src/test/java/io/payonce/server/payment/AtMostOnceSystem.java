@@ -90,6 +90,11 @@ final class AtMostOnceSystem {
     return http.walletPay(qrCode);
   }
 
+  /** The buyer's Alipay app pays an order string the merchant's app handed it. */
+  Answer appPay(String orderString) {
+    return http.alipayAppPay(orderString);
+  }
+
   Answer walletScan(String qrCode) {
     return http.walletScan(qrCode);
   }

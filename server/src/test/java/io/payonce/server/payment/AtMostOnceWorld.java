@@ -47,6 +47,9 @@ final class AtMostOnceWorld {
     /** Every QR code the server answered for this order, oldest first. */
     final List<Code> codes = new ArrayList<>();
 
+    /** Every App order string the server answered for this order, oldest first. */
+    final List<String> orderStrings = new ArrayList<>();
+
     /** Every out_trade_no the server gave out for this order. */
     final Set<String> outTradeNos = new LinkedHashSet<>();
 
@@ -60,6 +63,11 @@ final class AtMostOnceWorld {
       this.index = index;
       this.orderNo = orderNo;
       this.amountMinor = amountMinor;
+    }
+
+    /** Whether the order was handed out as a QR code and as an order string: a product switch. */
+    boolean switchedProducts() {
+      return !codes.isEmpty() && !orderStrings.isEmpty();
     }
 
     void sawCode(String outTradeNo, String qrCode) {
