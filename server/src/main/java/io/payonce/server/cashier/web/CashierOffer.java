@@ -9,12 +9,15 @@ import io.payonce.server.channel.PaymentProduct;
  */
 public record CashierOffer(PaymentProduct product) {
 
-  /** The button's id: {@code pay-alipay} for a QR code (as before), else {@code pay-alipay-web}. */
+  /**
+   * The button's id: {@code pay-{channel}} for a QR code (as before), else {@code
+   * pay-{channel}-{verb}}.
+   */
   public String id() {
     return product.kind() == PaymentKind.QR ? "pay-" + channel() : "pay-" + key();
   }
 
-  /** The channel and kind as the page names them, e.g. {@code alipay-mobile-web}. */
+  /** The channel and kind as the page names them, {@code {channel}-{verb}}. */
   public String key() {
     return channel() + "-" + product.kind().verb();
   }
