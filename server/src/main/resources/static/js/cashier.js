@@ -1,8 +1,11 @@
-// The cashier page. Only a click creates a payment: "pay with <channel>" (one button per channel the
-// server offers QR codes on, or "start again") asks for the order's QR code on that channel,
-// "refresh QR" asks for a new one, and "pay with <the next channel> instead" is the deliberate
-// switch: the server closes the shown code at its channel before it issues the other one, so two
-// codes are never payable at once. A repeated
+// The cashier page. Only a click creates a payment: "pay with <channel>" (one button per product the
+// server offers on this device, or "start again") asks for the order's QR code on that channel, or
+// its hand-off to the channel's page (the browser goes there at once); "refresh" asks for a new one,
+// "continue" asks again for the page in flight (the server answers the same one), and "pay with
+// <the next channel> instead" or "pay on <channel>'s website instead" is the deliberate switch: the
+// server closes the shown code or page at its channel before it issues the other one, so two are
+// never payable at once. Coming back from the channel's page proves nothing: only the polled status
+// turns the page Paid. A repeated
 // click on the same button is debounced (a double click is one intent; another button soon after
 // is a new one), and clicks are ignored while a request is in flight; a reload shows the code the
 // order already has. The status is followed by polling GET /pay/query; whenever it differs from
@@ -18,19 +21,34 @@
   // of #cashier-text; {0} stands for a channel's name or a status code.
   const texts = document.getElementById('cashier-text').dataset;
   const say = (key, arg) => (texts[key] || key).replace('{0}', arg);
-  // The channels offered, in the server's order, from the pay buttons it rendered: the route name
-  // the server takes, the name a payment carries, and the name the buyer reads.
+  // The products offered, in the server's order, from the pay buttons it rendered: the channel's
+  // route name the server takes, the kind, the name a payment carries, and the texts the buyer reads.
+  // ORDER lists the channels offering QR codes, which "pay with <the next channel> instead" cycles.
   const ORDER = [];
   const CHANNELS = {};
+  const PRODUCTS = {};
   document.querySelectorAll('[data-for="READY"] [data-channel]').forEach((button) => {
-    ORDER.push(button.dataset.channel);
-    CHANNELS[button.dataset.channel] = {
-      name: button.dataset.name, payment: button.dataset.payment,
+    const d = button.dataset;
+    if (d.kind === 'QR') ORDER.push(d.channel);
+    CHANNELS[d.channel] = { name: d.name, payment: d.payment };
+    PRODUCTS[d.product] = {
+      channel: d.channel, kind: d.kind, continueText: d.continue, finish: d.finish,
     };
   });
+  const FIRST = document.querySelector('[data-for="READY"] [data-channel]');
   const channelOf = (p) =>
-    ORDER.find((c) => p && CHANNELS[c].payment === p.channel) || ORDER[0];
+    Object.keys(CHANNELS).find((c) => p && CHANNELS[c].payment === p.channel)
+      || ORDER[0] || (FIRST && FIRST.dataset.channel);
   const nextAfter = (c) => ORDER[(ORDER.indexOf(c) + 1) % ORDER.length];
+  const isHandoff = (p) => !!p && !!p.kind && p.kind !== 'QR';
+  // The product of a payment as the page offers it, or null (a barcode payment, say).
+  const productOf = (p) => {
+    if (!p) return null;
+    const c = channelOf(p);
+    return Object.values(PRODUCTS).find((x) => x.channel === c && x.kind === (p.kind || 'QR'))
+      || null;
+  };
+  const keyOf = (x) => Object.keys(PRODUCTS).find((k) => PRODUCTS[k] === x);
 
   const orderNo = root.dataset.orderNo;
   const base = root.dataset.base; // /cashier/{checkout session token}
@@ -57,8 +75,11 @@
     if (v.orderStatus === 'CLOSED') return 'ORDER_CLOSED';
     if (!p || p.status === 'INIT' || p.status === 'FAIL') return 'READY';
     if (p.status === 'CLOSED') return 'CLOSED';
-    // The server draws a code only while it may be paid; the countdown may get there first.
-    if (!p.qrImage || (p.expireTime && Date.parse(p.expireTime) <= serverNow())) return 'EXPIRED';
+    // The server draws a code (or offers its page) only while it may be paid; the countdown may
+    // get there first.
+    const expired = p.expireTime && Date.parse(p.expireTime) <= serverNow();
+    if (isHandoff(p)) return p.handedOff && !expired ? 'HANDED_OFF' : 'EXPIRED';
+    if (!p.qrImage || expired) return 'EXPIRED';
     return 'WAITING';
   }
 
@@ -97,20 +118,40 @@
       $('trade-no').textContent = (p && p.tradeNo) || '—';
       $('paid-channel').textContent = p ? CHANNELS[channelOf(p)].name : '—';
       $('paid-out-trade-no').textContent = (p && p.outTradeNo) || '—';
+    } else if (state === 'HANDED_OFF') {
+      const product = productOf(p);
+      root.dataset.channel = channelOf(p);
+      if (product) {
+        $('handed-off-status').textContent = product.finish;
+        $('continue').textContent = product.continueText;
+      }
+      const shown = keyOf(product);
+      root.querySelectorAll('[data-for="HANDED_OFF"] [data-product]').forEach((b) => {
+        b.hidden = b.dataset.product === shown;
+      });
+    } else if (state === 'EXPIRED') {
+      const page = isHandoff(p);
+      $('expired-title').textContent = page ? texts.pageExpired : texts.expired;
+      $('expired-note').textContent = page ? texts.pageExpiredNote : texts.expiredNote;
+      $('refresh').textContent = page ? texts.pageRefresh : texts.refresh;
     } else if (state === 'READY') {
       $('ready-note').textContent = p && p.status === 'FAIL' ? texts.readyRefused : texts.readyNote;
     }
     show(state);
-    if (state === 'WAITING') countdown();
+    if (state === 'WAITING' || state === 'HANDED_OFF') countdown();
     if (state === 'PAID' || state === 'ORDER_CLOSED') polling = false;
   }
 
   function countdown() {
-    if (!view || failed || root.dataset.state !== 'WAITING') return;
+    const state = root.dataset.state;
+    if (!view || failed || (state !== 'WAITING' && state !== 'HANDED_OFF')) return;
     const left = Math.max(0, Date.parse(view.payment.expireTime) - serverNow());
     const seconds = Math.ceil(left / 1000);
-    $('countdown').textContent =
+    const text =
       `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+    root.querySelectorAll(`[data-for="${state}"] [data-countdown]`).forEach((c) => {
+      c.textContent = text;
+    });
     if (left === 0) render();
   }
 
@@ -154,9 +195,37 @@
     root.querySelectorAll('button').forEach((b) => { b.disabled = disabled; });
   }
 
-  /** Asks for the order's QR code (or a new one); waits out "try again shortly" answers. */
-  async function precreate(refresh, channel) {
-    const body = { requestId: requestId(), channel };
+  /**
+   * Sends the browser to the channel's page: the signed form when there is one (requests too long
+   * for a link), else the link.
+   */
+  function go(handoff) {
+    if (handoff.formAction) {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = handoff.formAction;
+      form.acceptCharset = 'UTF-8';
+      form.hidden = true;
+      Object.entries(handoff.formFields || {}).forEach(([name, value]) => {
+        const input = document.createElement('input');
+        input.type = 'hidden';
+        input.name = name;
+        input.value = value;
+        form.appendChild(input);
+      });
+      document.body.appendChild(form);
+      form.submit();
+    } else {
+      window.location.assign(handoff.url);
+    }
+  }
+
+  /**
+   * Asks for the order's QR code or hand-off (or a new one); waits out "try again shortly" answers.
+   * Answers the hand-off to follow, or null.
+   */
+  async function precreate(refresh, product) {
+    const body = { requestId: requestId(), channel: product.channel, kind: product.kind };
     if (refresh) body.refresh = true;
     for (let wait = 1; ; wait++) {
       const response = await fetch(`${base}/pay`, {
@@ -165,14 +234,14 @@
         body: JSON.stringify(body),
       });
       if (response.ok) {
-        await response.text(); // the page reloads its state; reading the body ends the request
-        return;
+        const answer = await response.json().catch(() => ({}));
+        return answer.handoff || null;
       }
       const problem = await response.json().catch(() => ({}));
       const kind = (problem.type || '').split('/').pop();
       // Paid, closed or expired: the state shows it (and offers the way on).
-      if (kind === 'order-paid' || kind === 'order-closed') return;
-      if (kind === 'payment-expired' && !refresh) return;
+      if (kind === 'order-paid' || kind === 'order-closed') return null;
+      if (kind === 'payment-expired' && !refresh) return null;
       const retryAfter = Number(response.headers.get('Retry-After'));
       if (retryAfter > 0 && wait < MAX_WAITS) {
         await sleep(retryAfter * 1000);
@@ -182,12 +251,17 @@
     }
   }
 
-  /** The channel an action asks for: the button's, the shown code's, or the other one's. */
-  function channelFor(action, chosen) {
-    const current = channelOf(view && view.payment);
-    if (action === 'switch') return nextAfter(current);
+  /**
+   * The product an action asks for: the button's; the next channel's QR code for "switch"; else the
+   * one in flight (refresh, continue, start again), or its channel's QR code when the page does not
+   * offer its kind.
+   */
+  function productFor(action, chosen) {
+    const p = view && view.payment;
+    const current = channelOf(p);
+    if (action === 'switch') return { channel: nextAfter(current), kind: 'QR' };
     if (chosen) return chosen;
-    return current;
+    return productOf(p) || { channel: current, kind: 'QR' };
   }
 
   async function act(action, chosen) {
@@ -196,11 +270,15 @@
     setButtons(true);
     try {
       if (action !== 'load') {
-        await precreate(action === 'refresh', channelFor(action, chosen));
+        const handoff = await precreate(action === 'refresh', productFor(action, chosen));
+        if (handoff) {
+          go(handoff);
+          return; // the browser leaves; the page polls again when it comes back
+        }
       }
       await load();
     } catch (e) {
-      failed = { message: e.message || String(e), retry: action, channel: chosen };
+      failed = { message: e.message || String(e), retry: action, product: chosen };
       render();
     } finally {
       busy = false;
@@ -210,20 +288,22 @@
 
   function clicked(action, chosen) {
     const now = Date.now();
-    const key = `${action}:${chosen || ''}`;
+    const key = `${action}:${chosen ? `${chosen.channel}/${chosen.kind}` : ''}`;
     if (busy || (key === lastClick.key && now - lastClick.at < DEBOUNCE_MS)) return;
     lastClick = { key, at: now };
     act(action, chosen);
   }
 
   root.querySelectorAll('[data-channel]').forEach((button) => {
-    button.addEventListener('click', () => clicked('pay', button.dataset.channel));
+    button.addEventListener('click', () => clicked('pay', {
+      channel: button.dataset.channel, kind: button.dataset.kind || 'QR',
+    }));
   });
   root.querySelectorAll('[data-action]').forEach((button) => {
     button.addEventListener('click', () => clicked(button.dataset.action));
   });
   $('retry').addEventListener('click', () =>
-    clicked(failed ? failed.retry : 'load', failed ? failed.channel : undefined));
+    clicked(failed ? failed.retry : 'load', failed ? failed.product : undefined));
 
   setInterval(countdown, 1000);
   act('load').then(pollForever);

@@ -27,6 +27,10 @@ public record CashierView(
    *     null
    * @param channel the channel of the code, as payments name it ({@code ALIPAY}, ...): the page
    *     says which app to scan with and which channel paid
+   * @param kind how the payment is paid, as payments name it ({@code QR}, {@code WEB}, {@code
+   *     MOBILE_WEB}, ...)
+   * @param handedOff whether the payment's hand-off to the channel's page may still be paid: the
+   *     page offers to continue there (asking again answers the same hand-off); false for a code
    */
   public record PaymentView(
       String outTradeNo,
@@ -36,5 +40,7 @@ public record CashierView(
       Instant paidAt,
       String qrImage,
       String walletUrl,
-      String channel) {}
+      String channel,
+      String kind,
+      boolean handedOff) {}
 }

@@ -88,7 +88,8 @@ public class CashierViews {
   }
 
   private CashierView.PaymentView paymentView(Payment payment, String pagePath) {
-    boolean payable = isPayable(payment, clock.instant());
+    boolean open = isOpen(payment, clock.instant());
+    boolean payable = open && payment.qrCode() != null;
     return new CashierView.PaymentView(
         payment.outTradeNo(),
         payment.status().name(),
@@ -97,12 +98,18 @@ public class CashierViews {
         paidAt(payment),
         payable ? pagePath + "/qr.png?outTradeNo=" + payment.outTradeNo() : null,
         payable && sandboxEnabled ? walletUrl(payment.qrCode()) : null,
-        payment.channel().name());
+        payment.channel().name(),
+        payment.kind().name(),
+        open && payment.kind().answersHandoff() && payment.handoff() != null);
   }
 
   private static boolean isPayable(Payment payment, Instant now) {
-    return payment.qrCode() != null
-        && (payment.status() == PaymentStatus.PRECREATED
+    return payment.qrCode() != null && isOpen(payment, now);
+  }
+
+  /** Whether what the payment handed out (a code, a page) may still be paid. */
+  private static boolean isOpen(Payment payment, Instant now) {
+    return (payment.status() == PaymentStatus.PRECREATED
             || payment.status() == PaymentStatus.PAYING)
         && (payment.expireTime() == null || now.isBefore(payment.expireTime()));
   }

@@ -4,6 +4,8 @@ import io.payonce.server.cashier.CashierView;
 import io.payonce.server.cashier.CashierViews;
 import io.payonce.server.cashier.CheckoutSessions;
 import io.payonce.server.cashier.QrImage;
+import io.payonce.server.channel.BuyerFacts;
+import io.payonce.server.channel.Handoff;
 import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.channel.PaymentProduct;
 import io.payonce.server.channel.PaymentProducts;
@@ -13,11 +15,15 @@ import io.payonce.server.payment.PaymentQueries;
 import io.payonce.server.payment.QrPrecreation;
 import io.payonce.server.web.FieldViolation;
 import io.payonce.server.web.InvalidRequestException;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -27,43 +33,62 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * The cashier page of one checkout session and the buyer's calls behind it: its state, the poll,
- * the "pay" / "refresh QR" click (on a channel the buyer may switch) and the QR image. The
- * session's token in the address is the only authority: it opens its one order until it expires,
- * and an unknown or expired token is "not found" (nothing tells it from a wrong one). The page
- * itself never creates a payment: only the buyer's click does, so a reload shows the code the order
- * already has.
+ * the "pay" / "refresh" / "continue" click (on a product the buyer may switch) and the QR image.
+ * The page offers the products of the registry that fit the buyer's device ({@link BuyerDevice}):
+ * QR codes, and the channels' pages the browser is sent to. Every click goes through the one issuer
+ * the merchant API uses, so switching products closes the other one first. The session's token in
+ * the address is the only authority: it opens its one order until it expires, and an unknown or
+ * expired token is "not found" (nothing tells it from a wrong one). The page itself never creates a
+ * payment: only the buyer's click does, so a reload shows the code the order already has.
  */
 @Controller
 class CashierController {
 
   private static final Pattern REQUEST_ID = Pattern.compile("[\\x21-\\x7E]{1,64}");
 
+  /** The kinds a click may ask for: a code to scan, or a page the browser is sent to. */
+  private static final Set<PaymentKind> CLICKABLE =
+      EnumSet.of(PaymentKind.QR, PaymentKind.WEB, PaymentKind.MOBILE_WEB);
+
+  /** The longest return address the merchant API takes from a merchant's page, too. */
+  private static final int MAX_URL = 256;
+
   private final CheckoutSessions sessions;
   private final CashierViews views;
   private final QrPrecreation precreation;
   private final PaymentQueries queries;
   private final PaymentProducts products;
+  private final List<String> inAppBrowsers;
 
   CashierController(
       CheckoutSessions sessions,
       CashierViews views,
       QrPrecreation precreation,
       PaymentQueries queries,
-      PaymentProducts products) {
+      PaymentProducts products,
+      @Value("${payonce.cashier.in-app-browsers:}") List<String> inAppBrowsers) {
     this.sessions = sessions;
     this.views = views;
     this.precreation = precreation;
     this.queries = queries;
     this.products = products;
+    this.inAppBrowsers = List.copyOf(inAppBrowsers);
   }
 
   @GetMapping(path = "/cashier/{token}", produces = MediaType.TEXT_HTML_VALUE)
-  String page(@PathVariable String token, Model model, HttpServletResponse response) {
+  String page(
+      @PathVariable String token,
+      @RequestHeader(name = BuyerDevice.MOBILE_HINT, required = false) String mobileHint,
+      @RequestHeader(name = "User-Agent", required = false) String userAgent,
+      Model model,
+      HttpServletResponse response) {
     Optional<CashierView> view = sessions.order(token).flatMap(order -> find(order, token));
     if (view.isEmpty()) {
       // A page for people, and the status for everything else: there is no such checkout.
@@ -72,7 +97,18 @@ class CashierController {
     }
     model.addAttribute("view", view.get());
     model.addAttribute("base", base(token));
-    model.addAttribute("products", products.of(PaymentKind.QR));
+    BuyerDevice device = BuyerDevice.of(mobileHint, userAgent, inAppBrowsers);
+    // What the page offers depends on the device: a cache must not give a phone a desktop's page.
+    response.addHeader("Vary", BuyerDevice.MOBILE_HINT + ", User-Agent");
+    List<CashierOffer> offers = offers(device);
+    model.addAttribute("device", device.name());
+    model.addAttribute("offers", offers);
+    model.addAttribute(
+        "products",
+        offers.stream()
+            .map(CashierOffer::product)
+            .filter(p -> p.kind() == PaymentKind.QR)
+            .toList());
     return "cashier";
   }
 
@@ -96,21 +132,42 @@ class CashierController {
     return find(order, token).orElseThrow(CheckoutNotFoundException::new);
   }
 
-  /** The buyer's click: the order's QR code (or a new one) on a channel, then the state to draw. */
+  /**
+   * The buyer's click: the order's QR code (or a new one) on a channel, or its hand-off to the
+   * channel's page (or a new one), then the state to draw and the hand-off to follow. A repeated
+   * "continue" is answered from the stored hand-off; asking for another product closes the one in
+   * flight first (the issuer does).
+   */
   @PostMapping(
       path = "/cashier/{token}/pay",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   @ResponseBody
-  CashierView pay(@PathVariable String token, @RequestBody CashierPayRequest request) {
+  CashierPayAnswer pay(
+      @PathVariable String token, @RequestBody CashierPayRequest request, HttpServletRequest http) {
     OrderRef order = order(token);
     if (request.requestId() != null && !REQUEST_ID.matcher(request.requestId()).matches()) {
       throw new InvalidRequestException(
           List.of(new FieldViolation("requestId", "must be 1 to 64 visible characters")));
     }
-    precreation.precreate(
-        order, product(request.channel()).channel(), request.requestId(), request.wantsRefresh());
-    return find(order, token).orElseThrow(CheckoutNotFoundException::new);
+    PaymentProduct product = product(request.channel(), request.paymentKind());
+    Handoff handoff = null;
+    if (product.kind() == PaymentKind.QR) {
+      precreation.precreate(order, product.channel(), request.requestId(), request.wantsRefresh());
+    } else {
+      handoff =
+          precreation
+              .handOff(
+                  order,
+                  product.channel(),
+                  product.kind(),
+                  buyer(http, token),
+                  request.requestId(),
+                  request.wantsRefresh())
+              .handoff();
+    }
+    return new CashierPayAnswer(
+        find(order, token).orElseThrow(CheckoutNotFoundException::new), handoff);
   }
 
   @GetMapping(path = "/cashier/{token}/qr.png", produces = MediaType.IMAGE_PNG_VALUE)
@@ -137,15 +194,43 @@ class CashierController {
     return "/cashier/" + token;
   }
 
-  /** The QR product the buyer chose by its channel's name; the first one offered when none. */
-  private PaymentProduct product(String channel) {
-    List<PaymentProduct> offered = products.of(PaymentKind.QR);
-    return offered.stream()
+  /** The products offered on a device, in the order the page shows them. */
+  private List<CashierOffer> offers(BuyerDevice device) {
+    return device.kinds().stream()
+        .flatMap(kind -> products.of(kind).stream())
+        .map(CashierOffer::new)
+        .toList();
+  }
+
+  /**
+   * The product the buyer chose by its channel's name and kind; the first of the kind when no
+   * channel is named. Any product a click may ask for is taken, whatever the device: the device
+   * only decides what the page offers.
+   */
+  private PaymentProduct product(String channel, PaymentKind kind) {
+    if (kind == null || !CLICKABLE.contains(kind)) {
+      throw new InvalidRequestException(
+          List.of(new FieldViolation("kind", "must be one of " + CLICKABLE)));
+    }
+    return products.of(kind).stream()
         .filter(p -> channel == null || p.channel().path().equals(channel.toLowerCase(Locale.ROOT)))
         .findFirst()
         .orElseThrow(
             () ->
                 new InvalidRequestException(
-                    List.of(new FieldViolation("channel", "is not a channel this server offers"))));
+                    List.of(
+                        new FieldViolation(
+                            "channel", "is not a channel this server offers this kind on"))));
+  }
+
+  /**
+   * What the cashier knows of the buyer: the address the click came from, and this page as where
+   * the channel's page sends the browser back (after paying, or leaving) — the return proves
+   * nothing; the page then follows the payment's status as always.
+   */
+  private static BuyerFacts buyer(HttpServletRequest http, String token) {
+    String page = ServletUriComponentsBuilder.fromContextPath(http).path(base(token)).toUriString();
+    String back = page.length() <= MAX_URL ? page : null;
+    return new BuyerFacts(null, http.getRemoteAddr(), back, back);
   }
 }
