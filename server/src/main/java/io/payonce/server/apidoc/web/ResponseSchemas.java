@@ -70,6 +70,14 @@ final class ResponseSchemas {
           Map.entry("RefundView", Map.of("status", RefundStatus.class, "kind", RefundKind.class)),
           Map.entry("RefundSucceededData", Map.of("channel", Channel.class)));
 
+  /**
+   * The hand-off's shapes, one of which an answer's {@code handoff} is: each says its own {@code
+   * type}, so that exactly one shape matches (their other properties would let a redirect pass for
+   * app parameters).
+   */
+  static final Map<String, String> HANDOFF_TYPES =
+      Map.of("Redirect", "redirect", "AppParams", "app", "Bridge", "bridge");
+
   private static final String REF = "#/components/schemas/";
 
   private ResponseSchemas() {}
@@ -80,6 +88,7 @@ final class ResponseSchemas {
     if (schemas == null) {
       return;
     }
+    HANDOFF_TYPES.forEach((name, type) -> constrainType(schemas, name, type));
     for (String name : successSchemas(api, schemas)) {
       Schema<?> schema = schemas.get(name);
       if (schema == null || schema.getProperties() == null) {
@@ -95,6 +104,36 @@ final class ResponseSchemas {
         schema.getProperties().put(property, nullable(value));
       }
     }
+  }
+
+  /**
+   * The hand-off shape {@code name} says its {@code type} is {@code type}: on the shape's own
+   * properties, which springdoc writes beside the sealed interface's ({@code allOf}).
+   */
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  private static void constrainType(Map<String, Schema> schemas, String name, String type) {
+    Schema<?> shape = schemas.get(name);
+    if (shape == null) {
+      throw new IllegalStateException("no hand-off schema " + name);
+    }
+    Schema<?> own = shape;
+    if (shape.getProperties() == null && shape.getAllOf() != null) {
+      own =
+          shape.getAllOf().stream()
+              .filter(part -> part.get$ref() == null)
+              .findFirst()
+              .orElseThrow(() -> new IllegalStateException(name + " has no properties"));
+    }
+    Schema value = new Schema<>();
+    value.addType("string");
+    value.setEnum(List.of(type));
+    own.addProperty("type", value);
+    List<String> required =
+        new ArrayList<>(own.getRequired() == null ? List.of() : own.getRequired());
+    if (!required.contains("type")) {
+      required.add("type");
+    }
+    own.setRequired(required);
   }
 
   @SuppressWarnings({"rawtypes", "unchecked"})

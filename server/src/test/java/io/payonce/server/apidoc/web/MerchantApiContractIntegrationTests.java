@@ -390,6 +390,22 @@ class MerchantApiContractIntegrationTests {
         "/api/orders/{orderNo}/checkout",
         http.post(base() + "/api/orders/" + orderNo + "/checkout", "", Map.of()));
 
+    // Every shape of hand-off, on an order of its own: a page, an order string, a JS bridge.
+    String online = http.createOrder("6.00");
+    check(
+        mismatches,
+        "post",
+        "/pay/alipay/web",
+        http.handOff("alipay", "web", online, Map.of("returnUrl", "https://shop.example/r")));
+    check(mismatches, "post", "/pay/alipay/app", http.handOff("alipay", "app", online, Map.of()));
+    check(
+        mismatches,
+        "post",
+        "/pay/wechat/jsapi",
+        http.handOff("wechat", "jsapi", online, Map.of("channelUserId", "o-contract")));
+    check(
+        mismatches, "post", "/pay/wechat/jsapi", http.handOff("wechat", "jsapi", online, Map.of()));
+
     Answer precreated = http.precreate(orderNo);
     check(mismatches, "post", "/pay/alipay/precreate", precreated);
     check(mismatches, "post", "/pay/alipay/precreate", http.precreate(Map.of(), Map.of()));
