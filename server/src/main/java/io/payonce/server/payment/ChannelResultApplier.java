@@ -12,6 +12,7 @@ import io.payonce.server.order.OrderTransitions;
 import io.payonce.server.outbox.OutboxWriter;
 import java.time.Clock;
 import java.util.Optional;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -36,6 +37,7 @@ public class ChannelResultApplier {
   private final TransactionTemplate transactions;
   private final Journal journal;
   private final OutboxWriter outbox;
+  private final ApplicationEventPublisher events;
   private final Clock clock;
 
   ChannelResultApplier(
@@ -51,6 +53,7 @@ public class ChannelResultApplier {
       TransactionTemplate transactions,
       Journal journal,
       OutboxWriter outbox,
+      ApplicationEventPublisher events,
       Clock clock) {
     this.payments = payments;
     this.transitions = transitions;
@@ -64,6 +67,7 @@ public class ChannelResultApplier {
     this.transactions = transactions;
     this.journal = journal;
     this.outbox = outbox;
+    this.events = events;
     this.clock = clock;
   }
 
@@ -242,6 +246,15 @@ public class ChannelResultApplier {
     }
     orderTransitions.markPaid(
         order, payment.payId(), payment.outTradeNo(), source, "paid by " + payment.outTradeNo());
+    if (previous == PaymentStatus.CLOSED || previous == PaymentStatus.FAIL) {
+      // A payment the order had moved on from paid it: the one in flight since is unwanted.
+      payments
+          .findInFlight(order.id())
+          .ifPresent(
+              sibling ->
+                  events.publishEvent(
+                      new PaidOrderSiblings.Unwanted(sibling, payment.outTradeNo())));
+    }
     return new ApplyResult(ApplyResult.Kind.APPLIED, PaymentStatus.SUCCESS);
   }
 

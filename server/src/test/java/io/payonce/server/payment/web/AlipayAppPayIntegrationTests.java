@@ -277,6 +277,34 @@ abstract class AlipayAppPayIntegrationTests {
     assertThat(successes(orderNo)).isEqualTo(2);
   }
 
+  /**
+   * The buyer switched from the app to a WeChat code, then paid the old order string after all
+   * (Alipay had no trade to close at the switch): that payment pays the order, and the code shown
+   * since is closed at WeChat at once — not left payable until it expires, inviting a second
+   * payment.
+   */
+  @Test
+  void anOrderStringPaidAfterASwitchToAWechatCodeClosesTheCodeAtWechat() {
+    String orderNo = http.createOrder("5.10");
+    Answer app = handOff(orderNo);
+    Answer code = http.wechatPrecreate(orderNo);
+    assertThat(code.status()).as(code.body()).isEqualTo(200);
+    String wechatNo = code.text("outTradeNo");
+    assertThat(http.payment(app.text("outTradeNo")).text("status")).isEqualTo("CLOSED");
+
+    assertThat(appPay(orderString(app)).text("resultStatus")).isEqualTo("9000");
+
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+    await()
+        .atMost(SETTLES)
+        .until(
+            () ->
+                "CLOSED".equals(http.wechatOrders(wechatNo).get(0).path("tradeState").asString()));
+    assertThat(http.payment(wechatNo).text("status")).isEqualTo("CLOSED");
+    assertThat(http.get(http.serverBase() + "/api/orders/" + orderNo).text("paidBy"))
+        .isEqualTo(app.text("outTradeNo"));
+  }
+
   @Test
   void aTamperedOrderStringIsRefusedByTheAlipayAppAndPaysNothing() {
     String orderNo = http.createOrder("3.00");
