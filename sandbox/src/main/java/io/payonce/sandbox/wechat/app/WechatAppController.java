@@ -2,18 +2,14 @@ package io.payonce.sandbox.wechat.app;
 
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
-import io.payonce.sandbox.keys.RsaKeys;
-import io.payonce.sandbox.web.SandboxProblem;
+import io.payonce.sandbox.wechat.SignedPayerCall;
 import io.payonce.sandbox.wechat.WechatIds;
 import io.payonce.sandbox.wechat.WechatMerchants;
 import io.payonce.sandbox.wechat.ledger.TradeType;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
 import io.payonce.sandbox.wechat.ledger.WechatOrder;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
-import java.nio.charset.StandardCharsets;
-import java.security.PublicKey;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -40,12 +36,12 @@ class WechatAppController {
   private static final String PACKAGE = "Sign=WXPay";
 
   private final WechatLedger ledger;
-  private final WechatMerchants merchants;
+  private final SignedPayerCall calls;
   private final Chaos chaos;
 
   WechatAppController(WechatLedger ledger, WechatMerchants merchants, Chaos chaos) {
     this.ledger = ledger;
-    this.merchants = merchants;
+    this.calls = new SignedPayerCall("app", "errCode -1", merchants);
     this.chaos = chaos;
   }
 
@@ -77,32 +73,23 @@ class WechatAppController {
         || blank(request.timestamp())
         || blank(request.sign())
         || !PACKAGE.equals(request.packageValue())) {
-      throw refused(HttpStatus.BAD_REQUEST, "app-params-missing", "缺少参数");
+      throw calls.refused(HttpStatus.BAD_REQUEST, "params-missing", "缺少参数");
     }
     try {
       WechatOrder order = ledger.byPrepayId(request.prepayid(), TradeType.APP);
       if (!order.appid().equals(request.appid())) {
-        throw refused(HttpStatus.FORBIDDEN, "app-appid-mismatch", "appid 与下单 appid 不一致");
+        throw calls.refused(HttpStatus.FORBIDDEN, "appid-mismatch", "appid 与下单 appid 不一致");
       }
       if (!order.mchid().equals(request.partnerid())) {
-        throw refused(HttpStatus.FORBIDDEN, "app-partnerid-mismatch", "partnerid 与下单商户号不一致");
+        throw calls.refused(HttpStatus.FORBIDDEN, "partnerid-mismatch", "partnerid 与下单商户号不一致");
       }
-      PublicKey key =
-          merchants
-              .key(order.mchid())
-              .orElseThrow(() -> refused(HttpStatus.FORBIDDEN, "app-merchant-unknown", "商户不存在"));
-      String message =
-          request.appid()
-              + "\n"
-              + request.timestamp()
-              + "\n"
-              + request.noncestr()
-              + "\n"
-              + request.prepayid()
-              + "\n";
-      if (!RsaKeys.verify(message, StandardCharsets.UTF_8, request.sign(), key)) {
-        throw refused(HttpStatus.BAD_REQUEST, "app-signature-invalid", "支付验证签名失败");
-      }
+      calls.verify(
+          order.mchid(),
+          request.sign(),
+          request.appid(),
+          request.timestamp(),
+          request.noncestr(),
+          request.prepayid());
       WechatOrder paid =
           ledger.appPay(
               request.prepayid(),
@@ -114,19 +101,11 @@ class WechatAppController {
       answer.put("transactionId", paid.transactionId());
       return answer;
     } catch (WechatRefused e) {
-      HttpStatus status = HttpStatus.resolve(e.refusal().httpStatus());
-      throw refused(
-          status == null ? HttpStatus.CONFLICT : status,
-          "app-" + e.refusal().code().toLowerCase(Locale.ROOT).replace('_', '-'),
-          e.refusal().code() + ": " + e.getMessage());
+      throw calls.refused(e);
     }
   }
 
-  private static SandboxProblem refused(HttpStatus status, String type, String detail) {
-    return new SandboxProblem(status, type, "errCode -1 " + detail);
-  }
-
   private static boolean blank(String value) {
-    return value == null || value.isBlank();
+    return SignedPayerCall.blank(value);
   }
 }

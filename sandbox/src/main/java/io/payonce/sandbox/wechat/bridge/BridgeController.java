@@ -2,14 +2,11 @@ package io.payonce.sandbox.wechat.bridge;
 
 import io.payonce.sandbox.chaos.Chaos;
 import io.payonce.sandbox.chaos.ChaosKnob;
-import io.payonce.sandbox.keys.RsaKeys;
-import io.payonce.sandbox.web.SandboxProblem;
+import io.payonce.sandbox.wechat.SignedPayerCall;
 import io.payonce.sandbox.wechat.WechatMerchants;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
 import io.payonce.sandbox.wechat.ledger.WechatOrder;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
-import java.nio.charset.StandardCharsets;
-import java.security.PublicKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
@@ -40,12 +37,12 @@ class BridgeController {
   private static final String PREFIX = "prepay_id=";
 
   private final WechatLedger ledger;
-  private final WechatMerchants merchants;
+  private final SignedPayerCall calls;
   private final Chaos chaos;
 
   BridgeController(WechatLedger ledger, WechatMerchants merchants, Chaos chaos) {
     this.ledger = ledger;
-    this.merchants = merchants;
+    this.calls = new SignedPayerCall("bridge", FAIL, merchants);
     this.chaos = chaos;
   }
 
@@ -75,32 +72,23 @@ class BridgeController {
         || blank(request.paySign())
         || blank(request.openid())
         || !request.packageValue().startsWith(PREFIX)) {
-      throw refused(HttpStatus.BAD_REQUEST, "bridge-params-missing", "缺少参数");
+      throw calls.refused(HttpStatus.BAD_REQUEST, "params-missing", "缺少参数");
     }
     if (request.signType() != null && !"RSA".equals(request.signType())) {
-      throw refused(HttpStatus.BAD_REQUEST, "bridge-sign-type", "signType 必须为 RSA");
+      throw calls.refused(HttpStatus.BAD_REQUEST, "sign-type", "signType 必须为 RSA");
     }
     try {
       WechatOrder order = ledger.byPrepayId(request.packageValue().substring(PREFIX.length()));
       if (!order.appid().equals(request.appId())) {
-        throw refused(HttpStatus.FORBIDDEN, "bridge-appid-mismatch", "appId 与下单 appid 不一致");
+        throw calls.refused(HttpStatus.FORBIDDEN, "appid-mismatch", "appId 与下单 appid 不一致");
       }
-      PublicKey key =
-          merchants
-              .key(order.mchid())
-              .orElseThrow(() -> refused(HttpStatus.FORBIDDEN, "bridge-merchant-unknown", "商户不存在"));
-      String message =
-          request.appId()
-              + "\n"
-              + request.timeStamp()
-              + "\n"
-              + request.nonceStr()
-              + "\n"
-              + request.packageValue()
-              + "\n";
-      if (!RsaKeys.verify(message, StandardCharsets.UTF_8, request.paySign(), key)) {
-        throw refused(HttpStatus.BAD_REQUEST, "bridge-signature-invalid", "支付验证签名失败");
-      }
+      calls.verify(
+          order.mchid(),
+          request.paySign(),
+          request.appId(),
+          request.timeStamp(),
+          request.nonceStr(),
+          request.packageValue());
       WechatOrder paid =
           ledger.bridgePay(
               order.codeUrl(),
@@ -112,11 +100,7 @@ class BridgeController {
       answer.put("transactionId", paid.transactionId());
       return answer;
     } catch (WechatRefused e) {
-      HttpStatus status = HttpStatus.resolve(e.refusal().httpStatus());
-      throw refused(
-          status == null ? HttpStatus.CONFLICT : status,
-          "bridge-" + e.refusal().code().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-          e.refusal().code() + ": " + e.getMessage());
+      throw calls.refused(e);
     }
   }
 
@@ -151,11 +135,7 @@ class BridgeController {
         .formatted(FAIL, FAIL, OK);
   }
 
-  private static SandboxProblem refused(HttpStatus status, String type, String detail) {
-    return new SandboxProblem(status, type, FAIL + " " + detail);
-  }
-
   private static boolean blank(String value) {
-    return value == null || value.isBlank();
+    return SignedPayerCall.blank(value);
   }
 }
