@@ -19,5 +19,10 @@ public enum TradeType {
    * {@code POST /v3/pay/transactions/app}: a prepay_id the merchant's mobile app hands to the
    * WeChat app on the phone, which pays it for whoever is signed in.
    */
-  APP
+  APP,
+  /**
+   * {@code POST /v3/pay/transactions/h5}: an h5_url (5 min) the phone's browser outside WeChat
+   * opens, paid on WeChat's H5 checkout page.
+   */
+  MWEB
 }

@@ -23,6 +23,9 @@ public class WechatLedger extends Ledger<WechatOrder> {
   /** A Native code_url is valid for two hours. */
   static final Duration CODE_URL_LIFE = Duration.ofHours(2);
 
+  /** How long an H5 order's h5_url (its prepay_id here) opens WeChat's checkout page. */
+  public static final Duration H5_URL_LIFE = Duration.ofMinutes(5);
+
   /** time_expire earlier than now + 1 minute is raised to it. */
   static final Duration MIN_TIME_TO_PAY = Duration.ofMinutes(1);
 
@@ -156,8 +159,40 @@ public class WechatLedger extends Ledger<WechatOrder> {
     return prepayFor(TradeType.APP, command, null, differentDeal);
   }
 
+  /**
+   * An H5 (MWEB) order, or the same order again when the prepay is repeated with the same
+   * parameters: each identical re-entry answers a new prepay_id (behind a new h5_url, 5 min), the
+   * previous one no longer opening the page; other parameters are {@code differentDeal}.
+   */
+  public synchronized WechatOrder h5Prepay(Prepay command, Refusal differentDeal) {
+    return prepayFor(TradeType.MWEB, command, null, differentDeal, H5_URL_LIFE, true);
+  }
+
+  /**
+   * The buyer pays an H5 order on WeChat's checkout page: only while its h5_url is alive (5 min),
+   * the order open and (unless {@code payableAfterTimeExpire}) before time_expire.
+   */
+  public synchronized WechatOrder h5Pay(
+      String prepayId, String openid, Predicate<String> payableAfterTimeExpire) {
+    Instant now = clock.now();
+    WechatOrder order = byPrepayId(prepayId, TradeType.MWEB);
+    requireOpen(order);
+    requirePayableNow(order, now, payableAfterTimeExpire.test(order.outTradeNo()));
+    return pay(order, openid, "wechat.h5.pay", now);
+  }
+
   private WechatOrder prepayFor(
       TradeType type, Prepay command, String openid, Refusal differentDeal) {
+    return prepayFor(type, command, openid, differentDeal, CODE_URL_LIFE, false);
+  }
+
+  private WechatOrder prepayFor(
+      TradeType type,
+      Prepay command,
+      String openid,
+      Refusal differentDeal,
+      Duration life,
+      boolean renewEachTime) {
     Instant now = clock.now();
     String key = key(command.mchid(), command.outTradeNo());
     WechatOrder existing = refreshed(key, now);
@@ -171,9 +206,9 @@ public class WechatLedger extends Ledger<WechatOrder> {
                 ? "请确认相同单号是否使用了不同的参数"
                 : differentDeal.message());
       }
-      if (!now.isBefore(existing.codeUrlDeadline())) {
+      if (renewEachTime || !now.isBefore(existing.codeUrlDeadline())) {
         forgetCode(existing.codeUrl());
-        WechatOrder renewed = existing.withCodeUrl(WechatIds.prepayId(), now.plus(CODE_URL_LIFE));
+        WechatOrder renewed = existing.withCodeUrl(WechatIds.prepayId(), now.plus(life));
         put(renewed);
         return renewed;
       }
@@ -187,7 +222,7 @@ public class WechatLedger extends Ledger<WechatOrder> {
             type,
             raisedTimeExpire(command.terms(), now),
             WechatIds.prepayId(),
-            now.plus(CODE_URL_LIFE),
+            now.plus(life),
             now,
             TradeState.NOTPAY,
             null,
