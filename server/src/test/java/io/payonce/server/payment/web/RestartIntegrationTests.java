@@ -103,7 +103,60 @@ class RestartIntegrationTests {
     assertThat(http.payments(orderNo)).hasSize(1);
   }
 
+  /** An App hand-off survives its instance: asked again after a restart, the same order string. */
+  @Test
+  void anOrderStringIssuedBeforeARestartIsAnsweredAgainAfterItAndPaysOnce() throws Exception {
+    server = startServer();
+    PayOnceHttp http = http();
+    String orderNo = http.createOrder("16.00");
+    Answer before = http.handOff("alipay", "app", orderNo, Map.of());
+    server.close();
+    server = startServer();
+
+    Answer after = http.handOff("alipay", "app", orderNo, Map.of());
+
+    assertThat(after.status()).as(after.body()).isEqualTo(200);
+    assertThat(after.text("outTradeNo")).isEqualTo(before.text("outTradeNo"));
+    assertThat(orderString(after)).isEqualTo(orderString(before));
+    assertThat(http.alipayAppPay(orderString(after)).text("resultStatus")).isEqualTo("9000");
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+    assertThat(http.payments(orderNo)).hasSize(1);
+    assertThat(http.trades(after.text("outTradeNo"))).hasSize(1);
+  }
+
+  /** Two instances on one database asked for the order's hand-off at once: one payment. */
+  @Test
+  void twoInstancesAskedForTheHandoffAtOnceAnswerOneOrderString() throws Exception {
+    server = startServer();
+    int secondPort = LocalSandbox.freePort();
+    try (ConfigurableApplicationContext second = startServer(secondPort)) {
+      PayOnceHttp first = http();
+      PayOnceHttp other =
+          new PayOnceHttp("http://127.0.0.1:" + secondPort, "http://127.0.0.1:" + sandboxPort);
+      String orderNo = first.createOrder("17.00");
+
+      CompletableFuture<Answer> one =
+          CompletableFuture.supplyAsync(() -> first.handOff("alipay", "app", orderNo, Map.of()));
+      CompletableFuture<Answer> two =
+          CompletableFuture.supplyAsync(() -> other.handOff("alipay", "app", orderNo, Map.of()));
+
+      assertThat(one.join().status()).as(one.join().body()).isEqualTo(200);
+      assertThat(two.join().status()).as(two.join().body()).isEqualTo(200);
+      assertThat(two.join().text("outTradeNo")).isEqualTo(one.join().text("outTradeNo"));
+      assertThat(orderString(two.join())).isEqualTo(orderString(one.join()));
+      assertThat(first.payments(orderNo)).hasSize(1);
+    }
+  }
+
+  private static String orderString(Answer handOff) {
+    return handOff.json().path("handoff").path("encoded").asString();
+  }
+
   private ConfigurableApplicationContext startServer() {
+    return startServer(serverPort);
+  }
+
+  private ConfigurableApplicationContext startServer(int serverPort) {
     String sandboxBase = "http://127.0.0.1:" + sandboxPort;
     return new SpringApplicationBuilder(PayOnceApplication.class)
         .profiles("test")
