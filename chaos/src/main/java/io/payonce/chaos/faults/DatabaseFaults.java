@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 
 /**
@@ -52,11 +52,15 @@ public final class DatabaseFaults implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
           });
-  private final AtomicBoolean busy = new AtomicBoolean();
+  // Database faults queued or on: a planned one waits its turn behind another (the lane runs them
+  // one at a time), a crash point's leader kill happens only when none is.
+  private final AtomicInteger pending = new AtomicInteger();
   private final List<Window> windows = new ArrayList<>();
   private final List<String> down = new ArrayList<>();
   private final List<String> frozen = new ArrayList<>();
   private volatile boolean stopped;
+  // Set when the run stops injecting: a planned fault still queued then is skipped.
+  private volatile boolean closing;
 
   public DatabaseFaults(Patroni patroni, Timeline timeline, BiConsumer<String, Integer> count) {
     this.patroni = patroni;
@@ -64,15 +68,20 @@ public final class DatabaseFaults implements AutoCloseable {
     this.count = count;
   }
 
-  /** Queues a planned fault; it waits for the cluster to be whole, or is skipped. */
+  /**
+   * Queues a planned fault: it waits for the one on, if any, then for the cluster to be whole, or
+   * is skipped. (A planned fault used to be skipped while another was on, and a short run whose
+   * crash points kept killing the leader never switched over.)
+   */
   public void inject(PlannedFault fault) {
-    if (!busy.compareAndSet(false, true)) {
-      timeline.point("database", "skipped " + fault.label() + " (another database fault is on)");
-      return;
-    }
+    pending.incrementAndGet();
     lane.execute(
         () -> {
           try {
+            if (closing) {
+              timeline.point("database", "skipped " + fault.label() + " (the run is over)");
+              return;
+            }
             if (!awaitWhole()) {
               timeline.point("database", "skipped " + fault.label() + " (cluster not whole)");
               return;
@@ -89,7 +98,7 @@ public final class DatabaseFaults implements AutoCloseable {
           } catch (RuntimeException e) {
             timeline.point("database", fault.label() + " failed: " + e.getMessage());
           } finally {
-            busy.set(false);
+            pending.decrementAndGet();
           }
         });
   }
@@ -99,7 +108,7 @@ public final class DatabaseFaults implements AutoCloseable {
    * fault is on and the cluster is whole, else nothing.
    */
   public void killLeaderAt(String point, String instance) {
-    if (stopped || !busy.compareAndSet(false, true)) {
+    if (stopped || !pending.compareAndSet(0, 1)) {
       return;
     }
     lane.execute(
@@ -111,7 +120,7 @@ public final class DatabaseFaults implements AutoCloseable {
           } catch (RuntimeException e) {
             timeline.point("database", "kill at " + point + " failed: " + e.getMessage());
           } finally {
-            busy.set(false);
+            pending.decrementAndGet();
           }
         });
   }
@@ -331,6 +340,7 @@ public final class DatabaseFaults implements AutoCloseable {
   public void close() {
     // A fault under way runs to its end (each is bounded: its write probe, then its restart):
     // interrupting it midway leaves a node killed but not restarted, or a standby frozen.
+    closing = true;
     lane.shutdown();
     try {
       if (!lane.awaitTermination(3, TimeUnit.MINUTES)) {
