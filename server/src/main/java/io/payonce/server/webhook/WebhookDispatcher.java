@@ -7,6 +7,7 @@ import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.app.Apps;
 import io.payonce.server.chaos.CrashPoints;
+import io.payonce.server.db.VictimRetryingTransactions;
 import jakarta.annotation.PreDestroy;
 import java.net.URI;
 import java.time.Clock;
@@ -90,7 +91,7 @@ class WebhookDispatcher {
     this.alarms = alarms;
     this.props = props;
     this.clock = clock;
-    this.transactions = new TransactionTemplate(transactionManager);
+    this.transactions = new VictimRetryingTransactions(transactionManager, meters);
     AtomicInteger threads = new AtomicInteger();
     this.pool =
         new ThreadPoolExecutor(

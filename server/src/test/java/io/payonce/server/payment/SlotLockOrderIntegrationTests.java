@@ -73,7 +73,7 @@ abstract class SlotLockOrderIntegrationTests {
             pass(openerGoes);
           }
         });
-    double victimsBefore = meters.counter("payonce.payment.open.lock-victims").count();
+    double victimsBefore = meters.counter("payonce.db.lock-victims").count();
 
     // A first request's payment, inserted and not yet committed when the second one looks for it.
     CountDownLatch firstInserted = new CountDownLatch(1);
@@ -131,7 +131,7 @@ abstract class SlotLockOrderIntegrationTests {
     assertThat(close.get(BLOCKED.toSeconds(), TimeUnit.SECONDS))
         .isEqualTo(TransitionOutcome.won(PaymentStatus.CLOSED));
     OpenedPayment opened = second.get(BLOCKED.toSeconds(), TimeUnit.SECONDS);
-    assertThat(meters.counter("payonce.payment.open.lock-victims").count())
+    assertThat(meters.counter("payonce.db.lock-victims").count())
         .as("deadlock victims")
         .isEqualTo(victimsBefore);
     if (!opened.created()) {

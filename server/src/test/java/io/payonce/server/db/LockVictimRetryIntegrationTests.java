@@ -1,0 +1,128 @@
+package io.payonce.server.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.server.money.Money;
+import io.payonce.server.order.NewOrder;
+import io.payonce.server.order.Order;
+import io.payonce.server.order.OrderService;
+import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.TestApps;
+import io.payonce.server.testing.TestNumbers;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Two transactions that lock the same two rows in opposite orders: the database breaks the cycle by
+ * rolling one back, and the transaction template runs that one again once its rival has committed,
+ * so both callers succeed and neither sees the conflict (which would have been a 503 to a client
+ * who did nothing wrong). The interleaving is forced with latches. On MariaDB and PostgreSQL
+ * through the {@code OnMariaDb} and {@code OnPostgres} subclasses.
+ */
+@PayOnceIntegrationTest
+abstract class LockVictimRetryIntegrationTests {
+
+  private static final Duration BLOCKED = Duration.ofSeconds(20);
+
+  @Autowired OrderService orders;
+  @Autowired TransactionTemplate transactions;
+  @Autowired MeterRegistry meters;
+
+  private final ExecutorService threads = Executors.newFixedThreadPool(2);
+
+  @AfterEach
+  void tearDown() {
+    threads.shutdownNow();
+  }
+
+  @Test
+  void aDeadlockVictimRunsAgainAndBothTransactionsCommit() throws Exception {
+    long a = createOrder().id();
+    long b = createOrder().id();
+    CountDownLatch bothHoldTheirFirst = new CountDownLatch(2);
+    AtomicInteger runs = new AtomicInteger();
+    double victimsBefore = meters.counter("payonce.db.lock-victims").count();
+
+    Future<Long> first = threads.submit(() -> lockBoth(a, b, bothHoldTheirFirst, runs));
+    Future<Long> second = threads.submit(() -> lockBoth(b, a, bothHoldTheirFirst, runs));
+
+    assertThat(first.get(BLOCKED.toSeconds(), TimeUnit.SECONDS)).isEqualTo(b);
+    assertThat(second.get(BLOCKED.toSeconds(), TimeUnit.SECONDS)).isEqualTo(a);
+    assertThat(runs).as("callbacks run: both, and the victim again").hasValue(3);
+    assertThat(meters.counter("payonce.db.lock-victims").count()).isEqualTo(victimsBefore + 1);
+  }
+
+  @Test
+  void aTransactionThatJoinsItsCallersFailsWithItAndOnlyTheOutermostRunsAgain() throws Exception {
+    long a = createOrder().id();
+    long b = createOrder().id();
+    CountDownLatch bothHoldTheirFirst = new CountDownLatch(2);
+    AtomicInteger runs = new AtomicInteger();
+    AtomicInteger outerRuns = new AtomicInteger();
+
+    Future<Long> first =
+        threads.submit(
+            () ->
+                transactions.execute(
+                    status -> {
+                      outerRuns.incrementAndGet();
+                      return lockBoth(a, b, bothHoldTheirFirst, runs);
+                    }));
+    Future<Long> second = threads.submit(() -> lockBoth(b, a, bothHoldTheirFirst, runs));
+
+    assertThat(first.get(BLOCKED.toSeconds(), TimeUnit.SECONDS)).isEqualTo(b);
+    assertThat(second.get(BLOCKED.toSeconds(), TimeUnit.SECONDS)).isEqualTo(a);
+    assertThat(runs).hasValue(3);
+    // Whichever was the victim, the inner callback never ran again on its own inside a
+    // transaction the database had already rolled back.
+    assertThat(outerRuns.get() + runs.get()).isBetween(4, 5);
+  }
+
+  /**
+   * Locks {@code one}, waits until the other thread holds its first row, then locks {@code two}.
+   */
+  private long lockBoth(long one, long two, CountDownLatch bothHoldTheirFirst, AtomicInteger runs) {
+    return transactions.execute(
+        status -> {
+          runs.incrementAndGet();
+          orders.lockStatus(one).orElseThrow();
+          bothHoldTheirFirst.countDown();
+          pass(bothHoldTheirFirst);
+          orders.lockStatus(two).orElseThrow();
+          return two;
+        });
+  }
+
+  private static void pass(CountDownLatch latch) {
+    try {
+      if (!latch.await(BLOCKED.toSeconds(), TimeUnit.SECONDS)) {
+        throw new IllegalStateException("latch not released in " + BLOCKED);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private Order createOrder() {
+    return orders
+        .create(
+            new NewOrder(
+                TestApps.APP_ID,
+                TestNumbers.orderNo("VICTIM"),
+                "user-1",
+                Money.parse("12.34", "CNY"),
+                "A test order"))
+        .order();
+  }
+}

@@ -1,0 +1,7 @@
+package io.payonce.server.db;
+
+import io.payonce.server.testing.OnDatabase;
+import io.payonce.server.testing.TestDatabase;
+
+@OnDatabase(TestDatabase.MARIADB)
+class LockVictimRetryIntegrationTestsOnMariaDb extends LockVictimRetryIntegrationTests {}
