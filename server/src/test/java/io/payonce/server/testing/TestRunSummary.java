@@ -152,7 +152,7 @@ public final class TestRunSummary {
         || !index.matches("[0-9]+")) {
       return null;
     }
-    int start = Integer.parseInt(index) - 2;
+    int start = Integer.parseInt(index) - 1;
     if (start < 0 || start >= ClockStarts.STARTS.size()) {
       return null;
     }
