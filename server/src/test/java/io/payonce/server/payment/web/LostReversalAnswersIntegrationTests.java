@@ -26,8 +26,9 @@ import tools.jackson.databind.JsonNode;
  * matches it, instead of closed (which reconciliation would then "repair" with a refund Alipay
  * refuses). The same for a WeChat Pay payment code past its reverse window: the query says REVOKED,
  * which is also what WeChat says of an order reversed unpaid, and its payment time tells the two
- * apart. On each database through the {@code OnH2}, {@code OnMariaDb} and {@code OnPostgres}
- * subclasses.
+ * apart. On H2 only ({@code OnH2}): most of its time is the channel client's read timeouts, and the
+ * statements it runs are the reversal's and the refund's, which other classes run on MariaDB and
+ * PostgreSQL.
  */
 @PayOnceIntegrationTest
 abstract class LostReversalAnswersIntegrationTests {
