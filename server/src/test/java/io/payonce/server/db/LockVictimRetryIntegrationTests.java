@@ -3,13 +3,11 @@ package io.payonce.server.db;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.payonce.server.money.Money;
-import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderService;
+import io.payonce.server.testing.Latches;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestApps;
-import io.payonce.server.testing.TestNumbers;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -104,25 +102,10 @@ abstract class LockVictimRetryIntegrationTests {
   }
 
   private static void pass(CountDownLatch latch) {
-    try {
-      if (!latch.await(BLOCKED.toSeconds(), TimeUnit.SECONDS)) {
-        throw new IllegalStateException("latch not released in " + BLOCKED);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    Latches.pass(latch, BLOCKED);
   }
 
   private Order createOrder() {
-    return orders
-        .create(
-            new NewOrder(
-                TestApps.APP_ID,
-                TestNumbers.orderNo("VICTIM"),
-                "user-1",
-                Money.parse("12.34", "CNY"),
-                "A test order"))
-        .order();
+    return orders.create(TestApps.newOrder("VICTIM", "12.34")).order();
   }
 }

@@ -8,14 +8,12 @@ import io.payonce.server.channel.Channel;
 import io.payonce.server.chaos.CrashPoints;
 import io.payonce.server.journal.TransitionOutcome;
 import io.payonce.server.journal.TransitionSource;
-import io.payonce.server.money.Money;
-import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderService;
+import io.payonce.server.testing.Latches;
 import io.payonce.server.testing.LockWaits;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestApps;
-import io.payonce.server.testing.TestNumbers;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -155,25 +153,10 @@ abstract class SlotLockOrderIntegrationTests {
   }
 
   private static void pass(CountDownLatch latch) {
-    try {
-      if (!latch.await(BLOCKED.toSeconds(), TimeUnit.SECONDS)) {
-        throw new IllegalStateException("latch not released in " + BLOCKED);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    Latches.pass(latch, BLOCKED);
   }
 
   private Order createOrder() {
-    return orderService
-        .create(
-            new NewOrder(
-                TestApps.APP_ID,
-                TestNumbers.orderNo("SLOT"),
-                "user-1",
-                Money.parse("12.34", "CNY"),
-                "A test order"))
-        .order();
+    return orderService.create(TestApps.newOrder("SLOT", "12.34")).order();
   }
 }

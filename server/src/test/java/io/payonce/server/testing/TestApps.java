@@ -3,6 +3,8 @@ package io.payonce.server.testing;
 import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.RequestSignatures;
 import io.payonce.server.channel.Channel;
+import io.payonce.server.money.Money;
+import io.payonce.server.order.NewOrder;
 import io.payonce.server.order.OrderRef;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -29,6 +31,12 @@ public final class TestApps {
   private TestApps() {}
 
   /** The test app's order with this number. */
+  /** A new order of the test app, its number made from {@code prefix}, of {@code amount} CNY. */
+  public static NewOrder newOrder(String prefix, String amount) {
+    return new NewOrder(
+        APP_ID, TestNumbers.orderNo(prefix), "user-1", Money.parse(amount, "CNY"), "A test order");
+  }
+
   public static OrderRef ref(String orderNo) {
     return new OrderRef(APP_ID, orderNo);
   }
