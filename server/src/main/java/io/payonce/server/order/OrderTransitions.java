@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The only writer of order statuses: the shared {@link StatusTransitions} skeleton on the order row
@@ -24,16 +25,19 @@ public class OrderTransitions {
   private final StatusTransitions transitions;
   private final boolean returning;
   private final Clock clock;
+  private final TransactionTemplate transactions;
 
   OrderTransitions(
       OrderRepository orders,
       StatusTransitions transitions,
       UpdateReturning returning,
-      Clock clock) {
+      Clock clock,
+      TransactionTemplate transactions) {
     this.orders = orders;
     this.transitions = transitions;
     this.returning = returning.supported();
     this.clock = clock;
+    this.transactions = transactions;
   }
 
   /**
@@ -43,10 +47,11 @@ public class OrderTransitions {
    *
    * @throws OrderNotFoundException if there is no such order
    */
-  @Transactional
   public TransitionOutcome<OrderStatus> apply(
       long orderId, OrderStatus target, TransitionSource source, String detail) {
-    return apply(orderId, target, source, detail, null, null);
+    // The template, not @Transactional: a transition of its own that a deadlock made a victim runs
+    // again (db.VictimRetryingTransactions); inside a caller's transaction it joins that one.
+    return transactions.execute(status -> apply(orderId, target, source, detail, null, null));
   }
 
   /**
@@ -55,10 +60,10 @@ public class OrderTransitions {
    *
    * @param outTradeNo the paying payment's number, told in OrderPaid
    */
-  @Transactional
   public TransitionOutcome<OrderStatus> markPaid(
       long orderId, long payId, String outTradeNo, TransitionSource source, String detail) {
-    return apply(orderId, OrderStatus.PAID, source, detail, payId, outTradeNo);
+    return transactions.execute(
+        status -> apply(orderId, OrderStatus.PAID, source, detail, payId, outTradeNo));
   }
 
   private TransitionOutcome<OrderStatus> apply(

@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The only writer of payment statuses, and the one function that notify, query, close, janitor and
@@ -34,18 +35,21 @@ public class PaymentTransitions {
   private final StatusTransitions transitions;
   private final boolean returning;
   private final Clock clock;
+  private final TransactionTemplate transactions;
 
   PaymentTransitions(
       PaymentRepository payments,
       OrderService orders,
       StatusTransitions transitions,
       UpdateReturning returning,
-      Clock clock) {
+      Clock clock,
+      TransactionTemplate transactions) {
     this.payments = payments;
     this.orders = orders;
     this.transitions = transitions;
     this.returning = returning.supported();
     this.clock = clock;
+    this.transactions = transactions;
   }
 
   /**
@@ -54,21 +58,24 @@ public class PaymentTransitions {
    *
    * @throws PaymentNotFoundException if there is no such payment
    */
-  @Transactional
   public TransitionOutcome<PaymentStatus> apply(
       long payId,
       PaymentStatus target,
       TransitionSource source,
       String detail,
       ChannelFields fields) {
-    return applyReturning(payId, target, source, detail, fields)
-        .<TransitionOutcome<PaymentStatus>>map(won -> TransitionOutcome.won(target))
-        .orElseGet(
-            () ->
-                TransitionOutcome.lost(
-                    payments
-                        .lockStatus(payId)
-                        .orElseThrow(() -> new PaymentNotFoundException("id " + payId))));
+    // The template, not @Transactional: a transition of its own that a deadlock made a victim runs
+    // again (db.VictimRetryingTransactions); inside a caller's transaction it joins that one.
+    return transactions.execute(
+        status ->
+            applyReturning(payId, target, source, detail, fields)
+                .<TransitionOutcome<PaymentStatus>>map(won -> TransitionOutcome.won(target))
+                .orElseGet(
+                    () ->
+                        TransitionOutcome.lost(
+                            payments
+                                .lockStatus(payId)
+                                .orElseThrow(() -> new PaymentNotFoundException("id " + payId)))));
   }
 
   /**
