@@ -1,6 +1,7 @@
 package io.payonce.sandbox.wechat;
 
 import io.payonce.sandbox.keys.RsaKeys;
+import io.payonce.sandbox.wechat.oauth.OfficialAccounts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
@@ -17,12 +18,17 @@ class WechatMerchantsController {
   private final WechatSandbox sandbox;
   private final WechatMerchants merchants;
   private final WechatPlatformKey platformKey;
+  private final OfficialAccounts officialAccounts;
 
   WechatMerchantsController(
-      WechatSandbox sandbox, WechatMerchants merchants, WechatPlatformKey platformKey) {
+      WechatSandbox sandbox,
+      WechatMerchants merchants,
+      WechatPlatformKey platformKey,
+      OfficialAccounts officialAccounts) {
     this.sandbox = sandbox;
     this.merchants = merchants;
     this.platformKey = platformKey;
+    this.officialAccounts = officialAccounts;
   }
 
   @PostMapping("/sandbox/wechat/merchants")
@@ -30,6 +36,10 @@ class WechatMerchantsController {
   Map<String, Object> register(@RequestBody Registration registration) {
     WechatMerchant merchant = registration.merchant();
     sandbox.registerMerchant(merchant);
+    if (registration.appSecret() != null && !registration.appSecret().isBlank()) {
+      // The merchant's appid is an official account whose pages sign the buyer in (OAuth).
+      officialAccounts.register(merchant.appid(), registration.appSecret());
+    }
     WechatMerchant registered = merchants.find(merchant.mchid()).orElseThrow();
     Map<String, Object> view = new LinkedHashMap<>();
     view.put("mchid", registered.mchid());
@@ -39,6 +49,7 @@ class WechatMerchantsController {
     view.put("v2", registered.v2Key() != null);
     view.put("v2NotifyUrl", registered.v2NotifyUrl());
     view.put("refundNotifyUrl", registered.refundNotifyUrl());
+    view.put("signIn", officialAccounts.isKnown(registered.appid()));
     return view;
   }
 
@@ -51,7 +62,11 @@ class WechatMerchantsController {
         "fingerprint", platformKey.fingerprint());
   }
 
-  /** The registration body; validated by {@link WechatMerchant}, refusals are 400 problems. */
+  /**
+   * The registration body; validated by {@link WechatMerchant}, refusals are 400 problems. {@code
+   * appSecret}, optional, is the AppSecret of the official account {@code appid}, for its pages'
+   * sign-in ({@code /sandbox/wechat/sns/oauth2/access_token}).
+   */
   record Registration(
       String mchid,
       String appid,
@@ -60,7 +75,8 @@ class WechatMerchantsController {
       String apiV3Key,
       String v2Key,
       String v2NotifyUrl,
-      String refundNotifyUrl) {
+      String refundNotifyUrl,
+      String appSecret) {
 
     WechatMerchant merchant() {
       return new WechatMerchant(

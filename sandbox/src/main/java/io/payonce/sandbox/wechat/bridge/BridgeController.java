@@ -7,10 +7,12 @@ import io.payonce.sandbox.wechat.WechatMerchants;
 import io.payonce.sandbox.wechat.ledger.WechatLedger;
 import io.payonce.sandbox.wechat.ledger.WechatOrder;
 import io.payonce.sandbox.wechat.ledger.WechatRefused;
+import io.payonce.sandbox.wechat.oauth.OfficialAccounts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.CookieValue;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -25,7 +27,9 @@ import org.springframework.web.bind.annotation.RestController;
  * with the merchant's API key (verified with the public key the merchant registered), the appId is
  * the order's, the buyer is the payer the order was placed for — then the order is paid and
  * notified (with the notify knobs). {@code GET /sandbox/wechat/jsbridge.js} defines both calls for
- * a page in a browser, the buyer being {@code window.SANDBOX_WECHAT_OPENID}.
+ * a page in a browser, the buyer being {@code window.SANDBOX_WECHAT_OPENID} or, when the page names
+ * none, the WeChat user of this browser (the one the official account's sign-in named: {@link
+ * OfficialAccounts#openid}).
  */
 @RestController
 @RequestMapping("/sandbox/wechat")
@@ -64,13 +68,14 @@ class BridgeController {
       path = "/bridge/pay",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  Map<String, Object> pay(@RequestBody BridgeRequest request) {
+  Map<String, Object> pay(
+      @RequestBody BridgeRequest request,
+      @CookieValue(name = "sandbox_wechat_user", required = false) String user) {
     if (blank(request.appId())
         || blank(request.timeStamp())
         || blank(request.nonceStr())
         || blank(request.packageValue())
         || blank(request.paySign())
-        || blank(request.openid())
         || !request.packageValue().startsWith(PREFIX)) {
       throw calls.refused(HttpStatus.BAD_REQUEST, "params-missing", "缺少参数");
     }
@@ -92,7 +97,9 @@ class BridgeController {
       WechatOrder paid =
           ledger.bridgePay(
               order.codeUrl(),
-              request.openid(),
+              blank(request.openid())
+                  ? OfficialAccounts.openid(order.appid(), user)
+                  : request.openid(),
               outTradeNo -> chaos.flag(ChaosKnob.PAYABLE_AFTER_TIME_EXPIRE, PAY, outTradeNo));
       Map<String, Object> answer = new LinkedHashMap<>();
       answer.put("err_msg", OK);
