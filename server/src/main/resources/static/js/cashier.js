@@ -5,7 +5,8 @@
 // <the next channel> instead" or "pay on <channel>'s website instead" is the deliberate switch: the
 // server closes the shown code or page at its channel before it issues the other one, so two are
 // never payable at once. Coming back from the channel's page proves nothing: only the polled status
-// turns the page Paid. A repeated
+// turns the page Paid. In a channel's own app (WeChat's browser) the one button signs the buyer in
+// there first, and the page it comes back to hands the payment to the app's JS bridge. A repeated
 // click on the same button is debounced (a double click is one intent; another button soon after
 // is a new one), and clicks are ignored while a request is in flight; a reload shows the code the
 // order already has. The status is followed by polling GET /pay/query; whenever it differs from
@@ -200,7 +201,9 @@
    * for a link), else the link.
    */
   function go(handoff) {
-    if (handoff.formAction) {
+    if (handoff.type === 'bridge') {
+      bridge(handoff.params);
+    } else if (handoff.formAction) {
       const form = document.createElement('form');
       form.method = 'POST';
       form.action = handoff.formAction;
@@ -218,6 +221,17 @@
     } else {
       window.location.assign(handoff.url);
     }
+  }
+
+  /**
+   * Hands the signed parameters to the channel app's JS bridge (WeChat's, in its own browser, where
+   * the server offers nothing else): the buyer confirms in the app, and its answer proves nothing:
+   * the page asks the server, as it polls anyway.
+   */
+  function bridge(params) {
+    const pay = () => window.WeixinJSBridge.invoke('getBrandWCPayRequest', params, () => poll());
+    if (window.WeixinJSBridge) pay();
+    else document.addEventListener('WeixinJSBridgeReady', pay, { once: true });
   }
 
   /**
@@ -306,5 +320,11 @@
     clicked(failed ? failed.retry : 'load', failed ? failed.product : undefined));
 
   setInterval(countdown, 1000);
+  if (root.dataset.bridge) {
+    // Back from the app's sign-in with the order's bridge payment: pay at once, and keep the
+    // sign-in's one-time code out of the address (a reload shows the page, not a spent code).
+    window.history.replaceState(null, '', base);
+    go(JSON.parse(root.dataset.bridge));
+  }
   act('load').then(pollForever);
 })();

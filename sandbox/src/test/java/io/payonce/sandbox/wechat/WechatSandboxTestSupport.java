@@ -6,6 +6,7 @@ import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.core.notification.NotificationParser;
 import com.wechat.pay.java.core.notification.RequestParam;
 import com.wechat.pay.java.service.billdownload.BillDownloadServiceExtension;
+import com.wechat.pay.java.service.payments.jsapi.model.PrepayWithRequestPaymentResponse;
 import com.wechat.pay.java.service.payments.model.Transaction;
 import com.wechat.pay.java.service.payments.nativepay.NativePayService;
 import com.wechat.pay.java.service.payments.nativepay.model.Amount;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.Signature;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -272,5 +274,41 @@ public abstract class WechatSandboxTestSupport extends SandboxTestSupport {
     } catch (java.security.GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** A JSAPI prepay of {@code fen} for the payer {@code openid} (none: no payer). */
+  protected com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest jsapiRequest(
+      String outTradeNo, int fen, String openid) {
+    com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest request =
+        new com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest();
+    request.setAppid(APPID);
+    request.setMchid(MCHID);
+    request.setDescription("JSAPI 测试");
+    request.setOutTradeNo(outTradeNo);
+    request.setNotifyUrl(receiver.url());
+    com.wechat.pay.java.service.payments.jsapi.model.Amount amount =
+        new com.wechat.pay.java.service.payments.jsapi.model.Amount();
+    amount.setTotal(fen);
+    amount.setCurrency("CNY");
+    request.setAmount(amount);
+    if (openid != null) {
+      com.wechat.pay.java.service.payments.jsapi.model.Payer payer =
+          new com.wechat.pay.java.service.payments.jsapi.model.Payer();
+      payer.setOpenid(openid);
+      request.setPayer(payer);
+    }
+    return request;
+  }
+
+  /** The JS bridge's parameters, as the merchant's page passes them. */
+  protected static Map<String, Object> bridgeParams(PrepayWithRequestPaymentResponse r) {
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("appId", r.getAppId());
+    params.put("timeStamp", r.getTimeStamp());
+    params.put("nonceStr", r.getNonceStr());
+    params.put("package", r.getPackageVal());
+    params.put("signType", r.getSignType());
+    params.put("paySign", r.getPaySign());
+    return params;
   }
 }

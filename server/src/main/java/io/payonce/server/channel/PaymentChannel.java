@@ -48,6 +48,14 @@ public interface PaymentChannel {
     return ChannelOutcome.refused(Refusal.OTHER, "UNSUPPORTED_KIND", kind.name());
   }
 
+  /**
+   * How a page in the channel's own app learns the buyer's id at the channel (for its JS bridge's
+   * product), if this account can: empty for a channel, or an account, that cannot.
+   */
+  default java.util.Optional<BuyerSignIn> buyerSignIn() {
+    return java.util.Optional.empty();
+  }
+
   /** What became of a trade; a trade the channel does not know is {@link TradeState#NOT_FOUND}. */
   ChannelOutcome<ChannelTrade> query(String outTradeNo);
 

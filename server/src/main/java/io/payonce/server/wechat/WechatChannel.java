@@ -56,6 +56,14 @@ public class WechatChannel implements PaymentChannel {
     this.clock = clock;
   }
 
+  /** WeChat's web sign-in for the official account's pages, when its AppSecret is configured. */
+  @Override
+  public java.util.Optional<io.payonce.server.channel.BuyerSignIn> buyerSignIn() {
+    return provider.appSecret() == null
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(new WechatSignIn(provider, calls));
+  }
+
   @Override
   public Channel channel() {
     return Channel.WECHAT;

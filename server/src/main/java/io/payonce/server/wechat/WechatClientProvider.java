@@ -32,6 +32,7 @@ class WechatClientProvider {
   private final Environment environment;
   private final byte[] v2Certificate;
   private volatile Clients clients;
+  private volatile OkHttpClient plain;
 
   /** Everything built from one set of keys. */
   record Clients(
@@ -98,6 +99,40 @@ class WechatClientProvider {
   /** The mini-program's own app id, or null when none is configured. */
   String miniProgramAppid() {
     return WechatProperties.present(props.miniProgramAppid()) ? props.miniProgramAppid() : null;
+  }
+
+  /** The official account's AppSecret (its pages' sign-in), or null when none is configured. */
+  String appSecret() {
+    return WechatProperties.present(props.appSecret()) ? props.appSecret() : null;
+  }
+
+  /**
+   * Where a WeChat web host's paths go: the sandbox's base when requests are redirected there, else
+   * {@code host} itself (open.weixin.qq.com for the sign-in page, api.weixin.qq.com for its token).
+   */
+  String webBase(String host) {
+    return props.redirected()
+        ? environment.resolveRequiredPlaceholders(props.apiBaseUrl()).replaceAll("/+$", "")
+        : host;
+  }
+
+  /** A plain HTTP client with this merchant's timeouts, for WeChat's non-payment APIs. */
+  OkHttpClient plainHttp() {
+    OkHttpClient current = plain;
+    if (current == null) {
+      synchronized (this) {
+        if (plain == null) {
+          plain =
+              new OkHttpClient.Builder()
+                  .connectTimeout(props.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                  .readTimeout(props.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                  .followRedirects(false)
+                  .build();
+        }
+        current = plain;
+      }
+    }
+    return current;
   }
 
   String notifyUrl() {

@@ -60,6 +60,10 @@ final class WechatKeysResolver {
     merchant.put("v2Key", keys.v2Key());
     merchant.put("refundNotifyUrl", notifyUrl);
     merchant.put("v2NotifyUrl", v2NotifyUrl);
+    if (WechatProperties.present(props.appSecret())) {
+      // The official account's pages sign buyers in (the cashier's JSAPI): the sandbox checks it.
+      merchant.put("appSecret", props.appSecret());
+    }
     sandbox.register("/sandbox/wechat/merchants", merchant, "merchant");
     log.info(
         "wechat keys=sandbox registered=sandbox url={} mchid={}", sandbox.base(), props.mchid());

@@ -35,6 +35,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     mini-program payment is offered (JSAPI, an official account's page, uses {@code appid})
  * @param appAppid the merchant's mobile app's own app id (WeChat open platform), bound to the
  *     merchant: without it no App payment is offered
+ * @param appSecret the AppSecret of the official account {@code appid}: with it, the cashier opened
+ *     in WeChat signs the buyer in (WeChat's web OAuth, {@code snsapi_base}) to learn the openid a
+ *     JSAPI payment names; without it the cashier offers WeChat's browser no JSAPI payment. A
+ *     secret: never logged nor answered
  */
 @ConfigurationProperties("payonce.wechat")
 public record WechatProperties(
@@ -56,7 +60,8 @@ public record WechatProperties(
     @DefaultValue("10s") Duration readTimeout,
     @DefaultValue("5m") Duration notifyWindow,
     String miniProgramAppid,
-    String appAppid) {
+    String appAppid,
+    String appSecret) {
 
   boolean hasKeys() {
     return present(apiV3Key)
@@ -123,7 +128,9 @@ public record WechatProperties(
         readTimeout,
         notifyWindow,
         settings.get(WechatSettingsFormat.MINI_PROGRAM_APPID),
-        settings.get(WechatSettingsFormat.APP_APPID));
+        settings.get(WechatSettingsFormat.APP_APPID),
+        // A stored account has no AppSecret (yet): its cashier offers WeChat's browser no JSAPI.
+        null);
   }
 
   private static String under(String url, String configKey) {

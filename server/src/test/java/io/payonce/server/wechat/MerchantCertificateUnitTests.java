@@ -78,6 +78,7 @@ class MerchantCertificateUnitTests {
             Duration.ofSeconds(10),
             Duration.ofMinutes(5),
             null,
+            null,
             null));
   }
 

@@ -105,6 +105,7 @@ class WechatAppProductUnitTests {
         Duration.ofSeconds(10),
         Duration.ofMinutes(5),
         null,
-        appAppid);
+        appAppid,
+        null);
   }
 }

@@ -110,6 +110,7 @@ class WechatMiniProgramUnitTests {
         Duration.ofSeconds(10),
         Duration.ofMinutes(5),
         miniProgramAppid,
+        null,
         null);
   }
 }

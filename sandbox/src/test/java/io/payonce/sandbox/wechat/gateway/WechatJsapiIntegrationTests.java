@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.wechat.pay.java.core.exception.ServiceException;
 import com.wechat.pay.java.service.payments.jsapi.JsapiServiceExtension;
-import com.wechat.pay.java.service.payments.jsapi.model.Amount;
-import com.wechat.pay.java.service.payments.jsapi.model.Payer;
 import com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest;
 import com.wechat.pay.java.service.payments.jsapi.model.PrepayWithRequestPaymentResponse;
 import com.wechat.pay.java.service.payments.model.Transaction;
@@ -39,7 +37,7 @@ class WechatJsapiIntegrationTests extends WechatSandboxTestSupport {
 
   @Test
   void aPrepayWithoutThePayersOpenidIsParamError() {
-    PrepayRequest request = request(outTradeNo(), 10, null);
+    PrepayRequest request = jsapiRequest(outTradeNo(), 10, null);
 
     assertThatThrownBy(() -> jsapi.prepayWithRequestPayment(request))
         .isInstanceOfSatisfying(
@@ -54,12 +52,12 @@ class WechatJsapiIntegrationTests extends WechatSandboxTestSupport {
   void theSameParametersAnswerTheSamePrepayIdAndAnotherPayerIsRefused() {
     String outTradeNo = outTradeNo();
     PrepayWithRequestPaymentResponse first =
-        jsapi.prepayWithRequestPayment(request(outTradeNo, 10, OPENID));
+        jsapi.prepayWithRequestPayment(jsapiRequest(outTradeNo, 10, OPENID));
     PrepayWithRequestPaymentResponse again =
-        jsapi.prepayWithRequestPayment(request(outTradeNo, 10, OPENID));
+        jsapi.prepayWithRequestPayment(jsapiRequest(outTradeNo, 10, OPENID));
 
     assertThat(again.getPackageVal()).isEqualTo(first.getPackageVal()).startsWith("prepay_id=wx");
-    assertThatThrownBy(() -> jsapi.prepayWithRequestPayment(request(outTradeNo, 10, "oOther")))
+    assertThatThrownBy(() -> jsapi.prepayWithRequestPayment(jsapiRequest(outTradeNo, 10, "oOther")))
         .isInstanceOfSatisfying(
             ServiceException.class,
             e -> assertThat(e.getErrorCode()).isEqualTo("OUT_TRADE_NO_USED"));
@@ -71,7 +69,7 @@ class WechatJsapiIntegrationTests extends WechatSandboxTestSupport {
   void theBridgePaysSignedParametersForTheirPayerOnlyAndNotifies() {
     String outTradeNo = outTradeNo();
     Map<String, Object> params =
-        bridge(jsapi.prepayWithRequestPayment(request(outTradeNo, 25, OPENID)));
+        bridgeParams(jsapi.prepayWithRequestPayment(jsapiRequest(outTradeNo, 25, OPENID)));
 
     Map<String, Object> tampered = new LinkedHashMap<>(params);
     tampered.put("nonceStr", "x" + params.get("nonceStr"));
@@ -90,36 +88,6 @@ class WechatJsapiIntegrationTests extends WechatSandboxTestSupport {
     assertThat(transaction.getPayer().getOpenid()).isEqualTo(OPENID);
     await().until(() -> transactionNotifies(outTradeNo).size() == 1);
     assertThat(pay(params, OPENID).getStatusCode().value()).isGreaterThanOrEqualTo(400);
-  }
-
-  private PrepayRequest request(String outTradeNo, int fen, String openid) {
-    PrepayRequest request = new PrepayRequest();
-    request.setAppid(APPID);
-    request.setMchid(MCHID);
-    request.setDescription("JSAPI 测试");
-    request.setOutTradeNo(outTradeNo);
-    request.setNotifyUrl(receiver.url());
-    Amount amount = new Amount();
-    amount.setTotal(fen);
-    amount.setCurrency("CNY");
-    request.setAmount(amount);
-    if (openid != null) {
-      Payer payer = new Payer();
-      payer.setOpenid(openid);
-      request.setPayer(payer);
-    }
-    return request;
-  }
-
-  private static Map<String, Object> bridge(PrepayWithRequestPaymentResponse r) {
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("appId", r.getAppId());
-    params.put("timeStamp", r.getTimeStamp());
-    params.put("nonceStr", r.getNonceStr());
-    params.put("package", r.getPackageVal());
-    params.put("signType", r.getSignType());
-    params.put("paySign", r.getPaySign());
-    return params;
   }
 
   private ResponseEntity<JsonNode> pay(Map<String, Object> params, String openid) {

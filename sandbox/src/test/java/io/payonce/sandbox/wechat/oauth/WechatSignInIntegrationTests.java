@@ -3,9 +3,6 @@ package io.payonce.sandbox.wechat.oauth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.wechat.pay.java.service.payments.jsapi.JsapiServiceExtension;
-import com.wechat.pay.java.service.payments.jsapi.model.Amount;
-import com.wechat.pay.java.service.payments.jsapi.model.Payer;
-import com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest;
 import com.wechat.pay.java.service.payments.jsapi.model.PrepayWithRequestPaymentResponse;
 import io.payonce.sandbox.SandboxIntegrationTest;
 import io.payonce.sandbox.wechat.WechatSandboxTestSupport;
@@ -105,7 +102,7 @@ class WechatSignInIntegrationTests extends WechatSandboxTestSupport {
             .get("openid")
             .asString();
     String outTradeNo = outTradeNo();
-    Map<String, Object> params = bridge(prepay(outTradeNo, openid));
+    Map<String, Object> params = bridgeParams(prepay(outTradeNo, openid));
 
     ResponseEntity<JsonNode> someoneElse = bridgePay(params, "dave");
     ResponseEntity<JsonNode> paid = bridgePay(params, "carol");
@@ -152,33 +149,11 @@ class WechatSignInIntegrationTests extends WechatSandboxTestSupport {
   }
 
   private PrepayWithRequestPaymentResponse prepay(String outTradeNo, String openid) {
-    JsapiServiceExtension jsapi =
-        new JsapiServiceExtension.Builder().config(config).httpClient(httpClient(10_000)).build();
-    PrepayRequest request = new PrepayRequest();
-    request.setAppid(APPID);
-    request.setMchid(MCHID);
-    request.setDescription("JSAPI 登录后支付");
-    request.setOutTradeNo(outTradeNo);
-    request.setNotifyUrl(receiver.url());
-    Amount amount = new Amount();
-    amount.setTotal(30);
-    amount.setCurrency("CNY");
-    request.setAmount(amount);
-    Payer payer = new Payer();
-    payer.setOpenid(openid);
-    request.setPayer(payer);
-    return jsapi.prepayWithRequestPayment(request);
-  }
-
-  private static Map<String, Object> bridge(PrepayWithRequestPaymentResponse r) {
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("appId", r.getAppId());
-    params.put("timeStamp", r.getTimeStamp());
-    params.put("nonceStr", r.getNonceStr());
-    params.put("package", r.getPackageVal());
-    params.put("signType", r.getSignType());
-    params.put("paySign", r.getPaySign());
-    return params;
+    return new JsapiServiceExtension.Builder()
+        .config(config)
+        .httpClient(httpClient(10_000))
+        .build()
+        .prepayWithRequestPayment(jsapiRequest(outTradeNo, 30, openid));
   }
 
   private ResponseEntity<JsonNode> bridgePay(Map<String, Object> params, String user) {

@@ -36,7 +36,8 @@ class CashierDevicesIntegrationTests {
   private static final String PHONE_UA =
       "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko)"
           + " Chrome/120.0.0.0 Mobile Safari/537.36";
-  private static final String IN_APP_UA = PHONE_UA + " MicroMessenger/8.0.40.2420 NetType/WIFI";
+  private static final String IN_APP_UA = PHONE_UA + " AlipayClient/10.5.36.8100 Language/zh-Hans";
+  private static final String WECHAT_UA = PHONE_UA + " MicroMessenger/8.0.40.2420 NetType/WIFI";
   private static final String CHECKOUT_PAGE = "/sandbox/alipay/checkout/";
   private static final Duration SETTLES = Duration.ofSeconds(20);
 
@@ -109,6 +110,39 @@ class CashierDevicesIntegrationTests {
     payOnChannelPage();
     awaitCashierPaid(cashier);
     assertThat(state(cashier).path("payment").path("kind").asString()).isEqualTo("MOBILE_WEB");
+    assertThat(server.orderStatus(orderNo)).isEqualTo("PAID");
+  }
+
+  @Test
+  void wechatsBrowserSignsTheBuyerInAndPaysThroughTheAppsBridge() {
+    emulate(WECHAT_UA, true);
+    String orderNo = server.createOrder("1.30", "WeChat browser tea");
+    String cashier = openCashier(orderNo);
+    awaitState("READY");
+
+    assertThat(offeredKinds()).containsExactly("JSAPI");
+    driver.findElement(By.id("pay")).click();
+    // Through WeChat's sign-in (the sandbox's) and back: the page comes with the bridge's payment.
+    browser
+        .waitUpTo(SETTLES)
+        .until(
+            d ->
+                d.findElements(By.cssSelector("#cashier[data-bridge]")).size() == 1
+                    && cashier.equals(d.getCurrentUrl()));
+    // The page runs in WeChat: the app's bridge appears (the sandbox's stand-in) and pays.
+    driver.executeScript(
+        "const s = document.createElement('script');"
+            + "s.src = '/sandbox/wechat/jsbridge.js';"
+            + "s.onload = () => document.dispatchEvent(new Event('WeixinJSBridgeReady'));"
+            + "document.head.appendChild(s);");
+    awaitState("PAID");
+
+    JsonNode payment = server.payments(orderNo).get(0);
+    assertThat(server.payments(orderNo)).singleElement();
+    assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
+    String outTradeNo = payment.path("outTradeNo").asString();
+    assertThat(server.wechatOrders(outTradeNo).get(0).path("tradeType").asString())
+        .isEqualTo("JSAPI");
     assertThat(server.orderStatus(orderNo)).isEqualTo("PAID");
   }
 
