@@ -22,10 +22,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 /**
- * Precreate, checkout, get-token and the cashier's pay click answer 429 with Retry-After once an
- * app (or, on the buyer's page, an address) or a buyer has used up its bucket; other apps and
- * buyers go on. Each test works with apps of its own, so that buckets do not carry over; the period
- * is an hour, so no bucket refills while a test runs.
+ * Precreate, checkout, get-token, the cashier's pay click and the return from a sign-in answer 429
+ * with Retry-After once an app (or, on the buyer's page, an address) or a buyer has used up its
+ * bucket; other apps and buyers go on. Each test works with apps of its own, so that buckets do not
+ * carry over; the period is an hour, so no bucket refills while a test runs.
  */
 @PayOnceIntegrationTest
 @TestPropertySource(
@@ -167,6 +167,20 @@ class RateLimitIntegrationTests {
     }
 
     assertThat(answers.subList(0, 3)).extracting(PayOnceHttp.Answer::status).containsOnly(200);
+    assertTooMany(answers.get(3));
+  }
+
+  @Test
+  void returnsFromAChannelsSignInCountAgainstTheBuyerAsTheyAskTheChannel() {
+    String session = shop.checkout(shop.createOrder("1.00"));
+    String madeUp = shop.serverBase() + session + "/signed-in/wechat?code=made-up&state=s";
+
+    List<PayOnceHttp.Answer> answers = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      answers.add(shop.get(madeUp, Map.of("Cookie", "payonce_sign_in=s")));
+    }
+
+    assertThat(answers.subList(0, 3)).extracting(PayOnceHttp.Answer::status).containsOnly(302);
     assertTooMany(answers.get(3));
   }
 
