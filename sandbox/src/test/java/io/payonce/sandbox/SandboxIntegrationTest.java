@@ -9,7 +9,8 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The standalone sandbox on a random port, notify retries compressed 100 000 times, on the {@link
- * PinnedTestClock}. Every test class using it shares one application context.
+ * PinnedTestClock}. Every test class using it shares one application context per test JVM, each JVM
+ * with a data directory of its own.
  */
 @Target(ElementType.TYPE)
 @Import(PinnedTestClock.class)
@@ -19,7 +20,7 @@ import org.springframework.context.annotation.Import;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
       "payonce.sandbox.enabled=true",
-      "payonce.sandbox.data-dir=target/sandbox-it",
+      "payonce.sandbox.data-dir=target/sandbox-it-${payonce.sandbox.test.fork:fork-1}",
       "payonce.sandbox.alipay.notify.time-scale=0.00001",
       "payonce.sandbox.alipay.barcode-confirm-after=PT5S"
     })
