@@ -49,6 +49,24 @@ public interface PaymentChannel {
   }
 
   /**
+   * Whether a hand-off of this kind needs the buyer's address ({@link BuyerFacts#clientIp()}), as
+   * the channel checks it against the browser that opens its page (WeChat's H5): a request without
+   * one is refused before any payment opens.
+   */
+  default boolean needsClientIp(PaymentKind kind) {
+    return false;
+  }
+
+  /**
+   * How long the channel keeps a hand-off of this kind good, when that is shorter than a payment's
+   * life (WeChat's h5_url: 5 minutes): the payment then lives no longer, and a buyer who comes back
+   * later gets a new one (the old one closed first), never a dead page.
+   */
+  default java.util.Optional<java.time.Duration> handoffLife(PaymentKind kind) {
+    return java.util.Optional.empty();
+  }
+
+  /**
    * How a page in the channel's own app learns the buyer's id at the channel (for its JS bridge's
    * product), if this account can: empty for a channel, or an account, that cannot.
    */

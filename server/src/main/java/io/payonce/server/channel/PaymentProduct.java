@@ -3,8 +3,12 @@ package io.payonce.server.channel;
 /**
  * One way a buyer pays through one channel, as the merchant API offers it: {@code POST
  * /pay/{channel}/{verb}}.
+ *
+ * @param needsClientIp whether its hand-off needs the buyer's address ({@link
+ *     PaymentChannel#needsClientIp})
  */
-public record PaymentProduct(Channel channel, PaymentKind kind, String channelName) {
+public record PaymentProduct(
+    Channel channel, PaymentKind kind, String channelName, boolean needsClientIp) {
 
   /**
    * Stands for the channel in the text of a route shared by every product of a kind (the path

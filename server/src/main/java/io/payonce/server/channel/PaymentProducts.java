@@ -27,7 +27,10 @@ public class PaymentProducts {
                         kind ->
                             all.add(
                                 new PaymentProduct(
-                                    adapter.channel(), kind, adapter.displayName()))));
+                                    adapter.channel(),
+                                    kind,
+                                    adapter.displayName(),
+                                    adapter.needsClientIp(kind)))));
     this.products = List.copyOf(all);
   }
 

@@ -196,7 +196,7 @@ public class QrPrecreation {
                   channel,
                   kind,
                   requestId,
-                  now.plus(props.ttl(kind)),
+                  now.plus(life(channel, kind)),
                   leaseUntil,
                   HandoffJson.write(buyer));
       Step step;
@@ -277,6 +277,19 @@ public class QrPrecreation {
   }
 
   /** Whether this instance is configured for {@code channel}. */
+  /**
+   * How long a new payment of this product may be paid: the kind's life, or less when the channel
+   * keeps the hand-off good for less (the payment then ends with it).
+   */
+  private Duration life(Channel channel, PaymentKind kind) {
+    Duration life = props.ttl(kind);
+    return channels
+        .find(channel)
+        .flatMap(adapter -> adapter.handoffLife(kind))
+        .filter(shorter -> shorter.compareTo(life) < 0)
+        .orElse(life);
+  }
+
   public boolean speaks(Channel channel) {
     return channels.find(channel).isPresent();
   }

@@ -6,7 +6,6 @@ import com.github.binarywang.wxpay.bean.result.WxPayMicropayResult;
 import com.github.binarywang.wxpay.exception.WxPayException;
 import com.wechat.pay.java.core.exception.ServiceException;
 import com.wechat.pay.java.service.payments.model.Transaction;
-import com.wechat.pay.java.service.payments.nativepay.model.Amount;
 import com.wechat.pay.java.service.payments.nativepay.model.CloseOrderRequest;
 import com.wechat.pay.java.service.payments.nativepay.model.PrepayRequest;
 import com.wechat.pay.java.service.payments.nativepay.model.QueryOrderByOutTradeNoRequest;
@@ -45,6 +44,7 @@ public class WechatChannel implements PaymentChannel {
 
   private static final String CURRENCY = "CNY";
   private static final int DESCRIPTION_MAX = 127;
+  private static final java.time.Duration H5_URL_LIFE = java.time.Duration.ofMinutes(5);
 
   private final WechatClientProvider provider;
   private final ChannelCalls calls;
@@ -83,7 +83,8 @@ public class WechatChannel implements PaymentChannel {
   @Override
   public Set<PaymentKind> kinds() {
     Set<PaymentKind> kinds =
-        java.util.EnumSet.of(PaymentKind.QR, PaymentKind.BARCODE, PaymentKind.JSAPI);
+        java.util.EnumSet.of(
+            PaymentKind.QR, PaymentKind.BARCODE, PaymentKind.JSAPI, PaymentKind.MOBILE_WEB);
     if (provider.miniProgramAppid() != null) {
       kinds.add(PaymentKind.MINI_PROGRAM);
     }
@@ -111,17 +112,8 @@ public class WechatChannel implements PaymentChannel {
   @Override
   public ChannelOutcome<Precreated> precreate(
       String outTradeNo, Money amount, String subject, Instant expireAt) {
-    PrepayRequest request = new PrepayRequest();
-    request.setAppid(provider.appid());
-    request.setMchid(provider.mchid());
-    request.setDescription(description(subject));
-    request.setOutTradeNo(outTradeNo);
-    request.setNotifyUrl(provider.notifyUrl());
-    request.setTimeExpire(WechatTime.format(expireAt));
-    Amount total = new Amount();
-    total.setTotal(Math.toIntExact(fen(amount)));
-    total.setCurrency(CURRENCY);
-    request.setAmount(total);
+    PrepayRequest request =
+        prepayRequest(PrepayRequest.class, provider.appid(), outTradeNo, amount, subject, expireAt);
     return call(
         "wechat.native.prepay",
         outTradeNo,
@@ -143,6 +135,9 @@ public class WechatChannel implements PaymentChannel {
     if (kind == PaymentKind.APP && provider.appAppid() != null) {
       return appPrepay(terms);
     }
+    if (kind == PaymentKind.MOBILE_WEB) {
+      return h5Prepay(terms);
+    }
     String appid =
         switch (kind) {
           case JSAPI -> provider.appid();
@@ -157,18 +152,8 @@ public class WechatChannel implements PaymentChannel {
       return ChannelOutcome.refused(Refusal.OTHER, "PARAM_ERROR", "payer.openid is required");
     }
     com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest request =
-        new com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest();
-    request.setAppid(appid);
-    request.setMchid(provider.mchid());
-    request.setDescription(description(terms.subject()));
-    request.setOutTradeNo(terms.outTradeNo());
-    request.setNotifyUrl(provider.notifyUrl());
-    request.setTimeExpire(WechatTime.format(terms.expireAt()));
-    com.wechat.pay.java.service.payments.jsapi.model.Amount total =
-        new com.wechat.pay.java.service.payments.jsapi.model.Amount();
-    total.setTotal(Math.toIntExact(fen(terms.amount())));
-    total.setCurrency(CURRENCY);
-    request.setAmount(total);
+        prepayRequest(
+            com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest.class, appid, terms);
     com.wechat.pay.java.service.payments.jsapi.model.Payer payer =
         new com.wechat.pay.java.service.payments.jsapi.model.Payer();
     payer.setOpenid(openid);
@@ -200,18 +185,10 @@ public class WechatChannel implements PaymentChannel {
    */
   private ChannelOutcome<Handoff> appPrepay(HandoffTerms terms) {
     com.wechat.pay.java.service.payments.app.model.PrepayRequest request =
-        new com.wechat.pay.java.service.payments.app.model.PrepayRequest();
-    request.setAppid(provider.appAppid());
-    request.setMchid(provider.mchid());
-    request.setDescription(description(terms.subject()));
-    request.setOutTradeNo(terms.outTradeNo());
-    request.setNotifyUrl(provider.notifyUrl());
-    request.setTimeExpire(WechatTime.format(terms.expireAt()));
-    com.wechat.pay.java.service.payments.app.model.Amount total =
-        new com.wechat.pay.java.service.payments.app.model.Amount();
-    total.setTotal(Math.toIntExact(fen(terms.amount())));
-    total.setCurrency(CURRENCY);
-    request.setAmount(total);
+        prepayRequest(
+            com.wechat.pay.java.service.payments.app.model.PrepayRequest.class,
+            provider.appAppid(),
+            terms);
     return call(
         "wechat.app.prepay",
         terms.outTradeNo(),
@@ -228,6 +205,93 @@ public class WechatChannel implements PaymentChannel {
           fields.put("sign", r.getSign());
           return (Handoff) new Handoff.AppParams(fields, "");
         });
+  }
+
+  /** H5 (the phone's browser outside WeChat) checks the page's browser against the buyer's IP. */
+  @Override
+  public boolean needsClientIp(PaymentKind kind) {
+    return kind == PaymentKind.MOBILE_WEB;
+  }
+
+  /** An h5_url opens for 5 minutes: an H5 payment lives no longer. */
+  @Override
+  public java.util.Optional<java.time.Duration> handoffLife(PaymentKind kind) {
+    return kind == PaymentKind.MOBILE_WEB
+        ? java.util.Optional.of(H5_URL_LIFE)
+        : java.util.Optional.empty();
+  }
+
+  /**
+   * H5 prepay (WeChat Pay in the phone's browser outside WeChat): the trade under the merchant's
+   * appid with the buyer's IP and a WAP scene, answered by an h5_url the browser opens, with {@code
+   * redirect_url} (the buyer's return address, never proof of payment) appended as WeChat asks. The
+   * payment's expiry is sent as time_expire; it is no later than the h5_url's 5 minutes.
+   */
+  private ChannelOutcome<Handoff> h5Prepay(HandoffTerms terms) {
+    String clientIp = terms.buyer().clientIp();
+    if (clientIp == null || clientIp.isBlank()) {
+      return ChannelOutcome.refused(
+          Refusal.OTHER, "PARAM_ERROR", "scene_info.payer_client_ip is required");
+    }
+    com.wechat.pay.java.service.payments.h5.model.PrepayRequest request =
+        prepayRequest(
+            com.wechat.pay.java.service.payments.h5.model.PrepayRequest.class,
+            provider.appid(),
+            terms);
+    com.wechat.pay.java.service.payments.h5.model.H5Info h5 =
+        new com.wechat.pay.java.service.payments.h5.model.H5Info();
+    h5.setType("Wap");
+    com.wechat.pay.java.service.payments.h5.model.SceneInfo scene =
+        new com.wechat.pay.java.service.payments.h5.model.SceneInfo();
+    scene.setPayerClientIp(clientIp);
+    scene.setH5Info(h5);
+    request.setSceneInfo(scene);
+    String returnUrl = terms.buyer().returnUrl();
+    return call(
+        "wechat.h5.prepay",
+        terms.outTradeNo(),
+        () -> {
+          String url = provider.clients().h5().prepay(request).getH5Url();
+          if (returnUrl != null && !returnUrl.isBlank()) {
+            url +=
+                "&redirect_url="
+                    + java.net.URLEncoder.encode(
+                        returnUrl, java.nio.charset.StandardCharsets.UTF_8);
+          }
+          return (Handoff) new Handoff.Redirect(url, null, java.util.Map.of());
+        });
+  }
+
+  /**
+   * A prepay request of the SDK's class {@code type} (one per product, with no common type) with
+   * what every product's prepay carries — appid, mchid, description, out_trade_no, notify_url,
+   * time_expire (always), amount — written once, in the wire names the SDK's models are bound to;
+   * each product then adds its own (payer, scene_info).
+   */
+  private <T> T prepayRequest(
+      Class<T> type,
+      String appid,
+      String outTradeNo,
+      Money amount,
+      String subject,
+      Instant expireAt) {
+    com.google.gson.JsonObject body = new com.google.gson.JsonObject();
+    body.addProperty("appid", appid);
+    body.addProperty("mchid", provider.mchid());
+    body.addProperty("description", description(subject));
+    body.addProperty("out_trade_no", outTradeNo);
+    body.addProperty("notify_url", provider.notifyUrl());
+    body.addProperty("time_expire", WechatTime.format(expireAt));
+    com.google.gson.JsonObject total = new com.google.gson.JsonObject();
+    total.addProperty("total", Math.toIntExact(fen(amount)));
+    total.addProperty("currency", CURRENCY);
+    body.add("amount", total);
+    return com.wechat.pay.java.core.util.GsonUtil.getGson().fromJson(body, type);
+  }
+
+  private <T> T prepayRequest(Class<T> type, String appid, HandoffTerms terms) {
+    return prepayRequest(
+        type, appid, terms.outTradeNo(), terms.amount(), terms.subject(), terms.expireAt());
   }
 
   /** What became of a trade; a number WeChat does not know is answered, not refused. */

@@ -9,6 +9,7 @@ import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.core.notification.NotificationParser;
 import com.wechat.pay.java.service.billdownload.BillDownloadServiceExtension;
 import com.wechat.pay.java.service.payments.app.AppServiceExtension;
+import com.wechat.pay.java.service.payments.h5.H5Service;
 import com.wechat.pay.java.service.payments.jsapi.JsapiServiceExtension;
 import com.wechat.pay.java.service.payments.nativepay.NativePayService;
 import com.wechat.pay.java.service.refund.RefundService;
@@ -41,6 +42,7 @@ class WechatClientProvider {
       NativePayService nativePay,
       JsapiServiceExtension jsapi,
       AppServiceExtension app,
+      H5Service h5,
       RefundService refunds,
       HttpClient http,
       NotificationParser parser,
@@ -170,6 +172,7 @@ class WechatClientProvider {
         new JsapiServiceExtension.Builder().config(config).httpClient(http).build(),
         // Signs the mobile app's parameters with the merchant key, as the JSAPI one does.
         new AppServiceExtension.Builder().config(config).httpClient(http).build(),
+        new H5Service.Builder().httpClient(http).build(),
         new RefundService.Builder().httpClient(http).build(),
         http,
         new NotificationParser(config),

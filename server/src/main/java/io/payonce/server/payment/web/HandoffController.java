@@ -193,6 +193,14 @@ class HandoffController {
       String idempotencyKey) {
     BuyerFacts buyer = validate(request, kind);
     PaymentProduct product = ProductOperations.product(products, channel, kind);
+    if (product.needsClientIp() && buyer.clientIp() == null) {
+      // The channel checks the page's browser against it: refused before any payment opens.
+      throw new InvalidRequestException(
+          List.of(
+              new FieldViolation(
+                  "buyer.clientIp",
+                  "required by this product: the buyer's address, as the merchant's page saw it")));
+    }
     return issuer.handOff(
         new OrderRef(app.appId(), request.orderNo()),
         product.channel(),
