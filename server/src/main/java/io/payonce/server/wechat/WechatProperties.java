@@ -129,8 +129,7 @@ public record WechatProperties(
         notifyWindow,
         settings.get(WechatSettingsFormat.MINI_PROGRAM_APPID),
         settings.get(WechatSettingsFormat.APP_APPID),
-        // A stored account has no AppSecret (yet): its cashier offers WeChat's browser no JSAPI.
-        null);
+        settings.get(WechatSettingsFormat.APP_SECRET));
   }
 
   private static String under(String url, String configKey) {

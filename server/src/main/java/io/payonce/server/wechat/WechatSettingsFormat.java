@@ -34,6 +34,7 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
   static final String V2_CERTIFICATE = "v2Certificate";
   static final String MINI_PROGRAM_APPID = "miniProgramAppid";
   static final String APP_APPID = "appAppid";
+  static final String APP_SECRET = "appSecret";
 
   private static final List<String> KEYS =
       List.of(
@@ -68,7 +69,8 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
         PLATFORM_PUBLIC_KEY_ID,
         V2_CERTIFICATE,
         MINI_PROGRAM_APPID,
-        APP_APPID);
+        APP_APPID,
+        APP_SECRET);
   }
 
   @Override
@@ -95,6 +97,12 @@ class WechatSettingsFormat implements ChannelSettingsFormat {
       String app = required(fields, APP_APPID, "[0-9A-Za-z_-]{1,32}", "letters or digits");
       settings.put(APP_APPID, app);
       summary.put(APP_APPID, app);
+    }
+    if (present(fields.get(APP_SECRET))) {
+      // The official account's AppSecret: its cashier signs buyers in (WeChat's web OAuth). A
+      // secret, stored encrypted with the keys; the summary only says it is there.
+      settings.put(APP_SECRET, required(fields, APP_SECRET, "[0-9A-Za-z]{32}", "32 characters"));
+      summary.put(APP_SECRET, "set");
     }
     if (present(fields.get(V2_CERTIFICATE))) {
       String certificate = fields.get(V2_CERTIFICATE).strip();

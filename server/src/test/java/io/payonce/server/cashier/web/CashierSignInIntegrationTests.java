@@ -2,6 +2,10 @@ package io.payonce.server.cashier.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.app.AppAdmin;
+import io.payonce.server.app.AppCredentials;
+import io.payonce.server.app.Apps;
+import io.payonce.server.channel.Channel;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -9,6 +13,7 @@ import java.net.URI;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.web.util.UriComponentsBuilder;
 
@@ -21,7 +26,13 @@ import org.springframework.web.util.UriComponentsBuilder;
 @PayOnceIntegrationTest
 class CashierSignInIntegrationTests {
 
+  private static final String WECHAT_UA =
+      "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko)"
+          + " Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.40.2420 NetType/WIFI";
+
   @LocalServerPort int port;
+  @Autowired Apps apps;
+  @Autowired AppAdmin admin;
 
   PayOnceHttp http;
 
@@ -85,6 +96,50 @@ class CashierSignInIntegrationTests {
     assertThat(http.payments(orderNo))
         .singleElement()
         .satisfies(p -> assertThat(p.path("status").asString()).isIn("INIT", "PRECREATED"));
+  }
+
+  @Test
+  void anAppsOwnWechatAccountSignsItsBuyersInOnlyWithItsOwnAppSecret() {
+    AppCredentials withSecret = appWithWechat("official account shop", true);
+    AppCredentials withoutSecret = appWithWechat("no official account", false);
+
+    String offered = wechatBrowserPage(withSecret);
+    String notOffered = wechatBrowserPage(withoutSecret);
+
+    assertThat(offered).contains("data-kind=\"JSAPI\"");
+    assertThat(notOffered).doesNotContain("data-kind=\"JSAPI\"").contains("data-kind=\"QR\"");
+    // Its sign-in is its own official account's, and the code it comes back with pays there.
+    PayOnceHttp shop = http.as(withSecret.appId(), withSecret.secret());
+    String orderNo = shop.createOrder("3.10");
+    String cashier = shop.serverBase() + shop.checkout(orderNo);
+    Answer start = shop.get(cashier + "/sign-in/wechat");
+    String location = start.raw().headers().firstValue("Location").orElseThrow();
+    assertThat(location).contains("appid=wxo");
+    String cookie = start.raw().headers().firstValue("Set-Cookie").orElseThrow().split(";")[0];
+    String back = shop.get(location).raw().headers().firstValue("Location").orElseThrow();
+    Answer signedIn = shop.get(back, Map.of("Cookie", cookie));
+    assertThat(signedIn.status()).as(signedIn.body()).isEqualTo(200);
+    assertThat(signedIn.body()).contains("data-bridge=");
+    assertThat(shop.payments(orderNo)).singleElement();
+  }
+
+  private AppCredentials appWithWechat(String name, boolean appSecret) {
+    AppCredentials app = apps.create(name);
+    String mchid = "17" + String.format("%08d", Math.floorMod(System.nanoTime(), 100_000_000));
+    Map<String, String> settings = new java.util.HashMap<>();
+    settings.put("mchid", mchid);
+    settings.put("appid", "wxo" + mchid);
+    if (appSecret) {
+      settings.put("appSecret", "S".repeat(32));
+    }
+    admin.putChannel(app.appId(), Channel.WECHAT, settings);
+    return app;
+  }
+
+  private String wechatBrowserPage(AppCredentials app) {
+    PayOnceHttp shop = http.as(app.appId(), app.secret());
+    String page = shop.checkout(shop.createOrder("1.10"));
+    return shop.get(shop.serverBase() + page, Map.of("User-Agent", WECHAT_UA)).body();
   }
 
   private static String withQuery(String cashier, String code, String state) {
