@@ -72,8 +72,11 @@ public final class Patroni {
         && Files.isExecutable(Path.of("/usr/bin/etcd"));
   }
 
-  /** A member as Patroni's REST API lists it. */
-  public record Member(String name, String role, String state, int port) {
+  /**
+   * A member as Patroni's REST API lists it; {@code timeline} 0 when it reports none (a member not
+   * running, or not yet streaming).
+   */
+  public record Member(String name, String role, String state, int port, int timeline) {
     public boolean leader() {
       return role.equals("leader");
     }
@@ -101,7 +104,8 @@ public final class Patroni {
                 m.path("name").asString(),
                 m.path("role").asString(),
                 m.path("state").asString(),
-                m.path("port").asInt()));
+                m.path("port").asInt(),
+                m.path("timeline").asInt(0)));
       }
       return members;
     }
@@ -121,11 +125,22 @@ public final class Patroni {
    * the state a fault starts from, so that one fault never lands on the wreck of another.
    */
   public boolean whole() {
-    List<Member> members = members();
+    return whole(members());
+  }
+
+  /**
+   * Whether these members make a whole cluster: three running, a leader, a synchronous standby, and
+   * every member on the leader's timeline. A frozen old leader just thawed still says "running" on
+   * its old timeline while it demotes and rewinds; a fault that lands then (a switchover moving the
+   * leader under its pg_rewind) left it unable to start, and the cluster never whole again.
+   */
+  static boolean whole(List<Member> members) {
+    Optional<Member> leader = members.stream().filter(Member::leader).findFirst();
     return members.size() == 3
         && members.stream().allMatch(Member::running)
-        && members.stream().anyMatch(Member::leader)
-        && members.stream().anyMatch(Member::synchronous);
+        && leader.isPresent()
+        && members.stream().anyMatch(Member::synchronous)
+        && members.stream().allMatch(m -> m.timeline() == leader.get().timeline());
   }
 
   /** kill -9 of the node's Patroni and every process under it. */
