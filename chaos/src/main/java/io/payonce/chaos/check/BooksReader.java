@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /** Reads the books: our tables with plain JDBC, the channel's ledger over the sandbox's HTTP. */
@@ -72,8 +73,10 @@ public final class BooksReader {
 
   public Books read() throws SQLException {
     Instant now = Instant.now();
-    List<Trade> trades = trades(sandbox.trades());
-    List<JsonNode> notifies = sandbox.notifies();
+    List<Trade> trades = new ArrayList<>(trades(sandbox.trades()));
+    trades.addAll(wechatTrades(sandbox.wechatOrders()));
+    List<AcknowledgedNotify> acknowledged = new ArrayList<>(acknowledged(sandbox.notifies()));
+    acknowledged.addAll(wechatAcknowledged(sandbox.wechatNotifies()));
     try (Connection c = db.connect();
         Statement s = c.createStatement()) {
       List<OrderRow> orders = new ArrayList<>();
@@ -135,7 +138,7 @@ public final class BooksReader {
           trades,
           successRecorded,
           closeRecorded,
-          acknowledged(notifies),
+          acknowledged,
           now);
     }
   }
@@ -150,13 +153,23 @@ public final class BooksReader {
     return firsts;
   }
 
-  /** The deliveries of a paid trade's notify that we answered {@code success}. */
+  /** The deliveries of an Alipay paid trade's notify that we answered {@code success}. */
   static List<AcknowledgedNotify> acknowledged(List<JsonNode> deliveries) {
+    return acknowledged(deliveries, "tradeStatus", Set.of("TRADE_SUCCESS", "TRADE_FINISHED"));
+  }
+
+  /** The deliveries of a WeChat Pay payment notify (APIv3) that we answered with success. */
+  static List<AcknowledgedNotify> wechatAcknowledged(List<JsonNode> deliveries) {
+    return acknowledged(deliveries, "eventType", Set.of("TRANSACTION.SUCCESS"));
+  }
+
+  /** The deliveries whose {@code field} is one of {@code paid} and that were acknowledged. */
+  private static List<AcknowledgedNotify> acknowledged(
+      List<JsonNode> deliveries, String field, Set<String> paid) {
     List<AcknowledgedNotify> acknowledged = new ArrayList<>();
     for (JsonNode delivery : deliveries) {
-      String status = delivery.path("tradeStatus").asString();
-      if (delivery.path("outcome").asString().equals("DELIVERED")
-          && (status.equals("TRADE_SUCCESS") || status.equals("TRADE_FINISHED"))) {
+      String status = delivery.path(field).asString();
+      if (delivery.path("outcome").asString().equals("DELIVERED") && paid.contains(status)) {
         acknowledged.add(
             new AcknowledgedNotify(
                 delivery.path("outTradeNo").asString(),
@@ -165,6 +178,47 @@ public final class BooksReader {
       }
     }
     return acknowledged;
+  }
+
+  /**
+   * WeChat Pay's ledger as trades: the rows a buyer paid (a prepaid order nobody paid has no
+   * transaction yet, as an Alipay pre-order has no trade), amounts in fen. A refund counts while it
+   * holds its amount (every status but CLOSED); a payment code's reversal is the channel's own
+   * refund, named as Alipay's cancel is ({@code CANCEL-}).
+   */
+  static List<Trade> wechatTrades(List<JsonNode> rows) {
+    List<Trade> trades = new ArrayList<>();
+    for (JsonNode row : rows) {
+      if (row.path("transactionId").isNull() || row.path("transactionId").isMissingNode()) {
+        continue;
+      }
+      List<TradeRefund> refunds = new ArrayList<>();
+      for (JsonNode refund : row.path("refunds")) {
+        if (!refund.path("status").asString().equals("CLOSED")) {
+          refunds.add(
+              new TradeRefund(
+                  refund.path("outRefundNo").asString(), refund.path("amount").asLong()));
+        }
+      }
+      JsonNode reversal = row.path("reversal");
+      if (reversal.isObject() && reversal.path("refunded").asLong() > 0) {
+        refunds.add(
+            new TradeRefund(
+                "CANCEL-" + row.path("outTradeNo").asString(), reversal.path("refunded").asLong()));
+      }
+      trades.add(
+          new Trade(
+              row.path("outTradeNo").asString(),
+              row.path("transactionId").asString(),
+              row.path("tradeState").asString(),
+              row.path("total").asLong(),
+              row.path("refunded").asLong(),
+              row.path("paidAt").isNull() || row.path("paidAt").isMissingNode()
+                  ? null
+                  : Instant.parse(row.path("paidAt").asString()),
+              refunds));
+    }
+    return trades;
   }
 
   static List<Trade> trades(List<JsonNode> rows) {

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The system under test: a recreated database, a standalone sandbox (its own JVM and data
@@ -39,6 +40,8 @@ public final class Cluster implements AutoCloseable {
   private LoadBalancer lb;
   private MerchantKeys keys;
   private String platformKey;
+  private WechatMerchantKeys wechatKeys;
+  private JsonNode wechatPlatformKey;
   private volatile boolean armed;
   private volatile boolean stopping;
 
@@ -76,6 +79,11 @@ public final class Cluster implements AutoCloseable {
         new LoadBalancer(
             0, instances.stream().map(Instance::base).toList(), Duration.ofSeconds(20));
     timeline.point("cluster", "load balancer on " + lb.base() + " for " + ports);
+    wechatKeys = WechatMerchantKeys.generate();
+    wechatPlatformKey = sandbox.wechatPlatformKey();
+    sandbox.registerWechatMerchant(
+        wechatKeys.registration(
+            lb.base() + "/pay/wechat/notify", lb.base() + "/api/pay/callback/wechat"));
     // The first instance migrates the schema alone; the others start together after it.
     startAndAwait(instances.get(0));
     List<CompletableFuture<Void>> rest = new ArrayList<>();
@@ -209,6 +217,17 @@ public final class Cluster implements AutoCloseable {
     args.add("--payonce.alipay.seller-id=" + MerchantKeys.SELLER_ID);
     args.add("--payonce.alipay.gateway-url=" + sandbox.base() + "/sandbox/alipay/gateway.do");
     args.add("--payonce.alipay.notify-url=" + lb.base() + "/pay/alipay/notify");
+    args.add("--payonce.wechat.enabled=true");
+    args.add("--payonce.wechat.mchid=" + WechatMerchantKeys.MCHID);
+    args.add("--payonce.wechat.appid=" + WechatMerchantKeys.APPID);
+    args.add("--payonce.wechat.app-appid=" + WechatMerchantKeys.APP_APPID);
+    args.add("--payonce.wechat.api-base-url=" + sandbox.base() + "/sandbox/wechat");
+    args.add("--payonce.wechat.notify-url=" + lb.base() + "/pay/wechat/notify");
+    args.add("--payonce.wechat.v2-notify-url=" + lb.base() + "/api/pay/callback/wechat");
+    args.add("--payonce.wechat.merchant-serial-number=" + wechatKeys.serialNumber());
+    args.add(
+        "--payonce.wechat.platform-public-key-id="
+            + wechatPlatformKey.path("publicKeyId").asString());
     args.add("--payonce.reconcile.cron=-");
     args.add("--logging.level.root=WARN");
     args.add("--logging.level.io.payonce=INFO");
@@ -280,6 +299,11 @@ public final class Cluster implements AutoCloseable {
     Map<String, Object> secrets = new LinkedHashMap<>();
     secrets.put("payonce.alipay.private-key", keys.privateKeyBase64());
     secrets.put("payonce.alipay.alipay-public-key", platformKey);
+    secrets.put("payonce.wechat.merchant-private-key", wechatKeys.privateKeyBase64());
+    secrets.put("payonce.wechat.api-v3-key", wechatKeys.apiV3Key());
+    secrets.put("payonce.wechat.v2-key", wechatKeys.v2Key());
+    secrets.put(
+        "payonce.wechat.platform-public-key", wechatPlatformKey.path("publicKeyPem").asString());
     secrets.put("spring.datasource.password", spec.db().password());
     if (!spec.rabbitmq() && spec.webhookUrl() != null) {
       secrets.put("payonce.events.webhook.secret", spec.webhookSecret());
@@ -297,6 +321,7 @@ public final class Cluster implements AutoCloseable {
             "--payonce.sandbox.data-dir=" + data,
             "--payonce.sandbox.alipay.notify.time-scale=0.005",
             "--payonce.sandbox.alipay.notify.reply-timeout=PT5S",
+            "--payonce.sandbox.wechat.notify.reply-timeout=PT5S",
             "--payonce.sandbox.alipay.barcode-confirm-after="
                 + spec.timings().barcodeConfirmAfter(),
             "--logging.level.root=WARN");

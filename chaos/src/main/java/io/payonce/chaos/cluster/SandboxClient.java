@@ -104,13 +104,91 @@ public final class SandboxClient {
         base + "/sandbox/alipay/wallet/pay", Map.of("outTradeNo", outTradeNo), Map.of());
   }
 
-  /** Every ledger row (pre-orders included), with its refunds. */
+  /** WeChat Pay's platform public key: {@code publicKeyId} and {@code publicKeyPem}. */
+  public JsonNode wechatPlatformKey() {
+    Reply reply = http.get(base + "/sandbox/wechat/platform-key");
+    if (reply.status() != 200) {
+      throw new IllegalStateException("sandbox WeChat platform key: " + reply.brief());
+    }
+    return reply.json();
+  }
+
+  /** Registers the WeChat Pay merchant (its fields as {@code POST /sandbox/wechat/merchants}). */
+  public void registerWechatMerchant(Map<String, String> merchant) {
+    Reply reply = http.post(base + "/sandbox/wechat/merchants", merchant, Map.of());
+    if (!reply.ok()) {
+      throw new IllegalStateException("sandbox refused the WeChat merchant: " + reply.brief());
+    }
+  }
+
+  /**
+   * The buyer's WeChat pays JS bridge parameters (a JSAPI or mini-program hand-off's {@code
+   * params}) as {@code openid}: 200 with {@code err_msg} {@code get_brand_wcpay_request:ok} when
+   * paid.
+   */
+  public Reply bridgePay(JsonNode params, String openid) {
+    Map<String, Object> body = fields(params);
+    body.put("openid", openid);
+    return http.post(base + "/sandbox/wechat/bridge/pay", body, Map.of());
+  }
+
+  /** The buyer's WeChat pays the PayReq a WeChat App hand-off's {@code fields} carry. */
+  public Reply wechatAppPay(JsonNode fields, String openid) {
+    Map<String, Object> body = fields(fields);
+    body.put("openid", openid);
+    return http.post(base + "/sandbox/wechat/app/pay", body, Map.of());
+  }
+
+  /**
+   * The buyer pays on the page an H5 hand-off's {@code url} opens (its {@code prepay_id} posted
+   * back, as the page's button does): 200 when paid, an error page otherwise.
+   */
+  public Reply h5Pay(String h5Url, String openid) {
+    String prepayId = queryParameter(h5Url, "prepay_id");
+    if (prepayId == null) {
+      return new Reply(-1, "", Map.of(), "no prepay_id in " + h5Url);
+    }
+    return http.form(
+        base + "/sandbox/wechat/h5/pay", Map.of("prepay_id", prepayId, "openid", openid));
+  }
+
+  private static Map<String, Object> fields(JsonNode node) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    node.properties().forEach(e -> fields.put(e.getKey(), e.getValue().asString()));
+    return fields;
+  }
+
+  static String queryParameter(String url, String name) {
+    int query = url.indexOf('?');
+    if (query < 0) {
+      return null;
+    }
+    for (String pair : url.substring(query + 1).split("&")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0 && pair.substring(0, eq).equals(name)) {
+        return java.net.URLDecoder.decode(
+            pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+      }
+    }
+    return null;
+  }
+
+  /** Every Alipay ledger row (pre-orders included), with its refunds. */
   public List<JsonNode> trades() {
+    return ledger("/sandbox/alipay/trades");
+  }
+
+  /** Every WeChat Pay ledger row (prepaid orders included), with its refunds; amounts in fen. */
+  public List<JsonNode> wechatOrders() {
+    return ledger("/sandbox/wechat/orders");
+  }
+
+  private List<JsonNode> ledger(String path) {
     List<JsonNode> all = new ArrayList<>();
     for (int page = 0; ; page++) {
-      Reply reply = http.get(base + "/sandbox/alipay/trades?page=" + page + "&size=" + PAGE);
+      Reply reply = http.get(base + path + "?page=" + page + "&size=" + PAGE);
       if (reply.status() != 200) {
-        throw new IllegalStateException("sandbox ledger: " + reply.brief());
+        throw new IllegalStateException("sandbox ledger " + path + ": " + reply.brief());
       }
       JsonNode rows = reply.json();
       rows.forEach(all::add);
@@ -123,7 +201,16 @@ public final class SandboxClient {
 
   /** Every Alipay notify delivery the sandbox made, with its outcome. */
   public List<JsonNode> notifies() {
-    Reply reply = http.get(base + "/sandbox/alipay/notifies");
+    return journal("/sandbox/alipay/notifies");
+  }
+
+  /** Every WeChat Pay notify delivery the sandbox made, with its outcome. */
+  public List<JsonNode> wechatNotifies() {
+    return journal("/sandbox/wechat/notifies");
+  }
+
+  private List<JsonNode> journal(String path) {
+    Reply reply = http.get(base + path);
     if (reply.status() != 200) {
       throw new IllegalStateException("sandbox notifies: " + reply.brief());
     }

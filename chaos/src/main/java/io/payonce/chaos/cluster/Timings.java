@@ -85,7 +85,9 @@ public record Timings(
         "--payonce.events.relay.max-backoff=" + ms(relayMaxBackoff),
         "--payonce.idempotency.lease=" + ms(idempotencyLease),
         "--payonce.alipay.read-timeout=" + ms(readTimeout),
-        "--payonce.alipay.connect-timeout=2s");
+        "--payonce.alipay.connect-timeout=2s",
+        "--payonce.wechat.read-timeout=" + ms(readTimeout),
+        "--payonce.wechat.connect-timeout=2s");
   }
 
   static String ms(Duration d) {

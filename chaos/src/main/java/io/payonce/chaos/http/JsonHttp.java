@@ -2,6 +2,7 @@ package io.payonce.chaos.http;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -60,21 +61,39 @@ public final class JsonHttp {
 
   public Reply send(String method, String url, Object body, Map<String, String> headers) {
     String json = body == null ? null : body instanceof String s ? s : write(body);
-    byte[] bytes = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
+    return exchange(method, url, json, "application/json", headers);
+  }
+
+  /** A POST of an HTML form's fields ({@code application/x-www-form-urlencoded}). */
+  public Reply form(String url, Map<String, String> fields) {
+    StringBuilder encoded = new StringBuilder();
+    fields.forEach(
+        (name, value) ->
+            encoded
+                .append(encoded.isEmpty() ? "" : "&")
+                .append(URLEncoder.encode(name, StandardCharsets.UTF_8))
+                .append('=')
+                .append(URLEncoder.encode(value, StandardCharsets.UTF_8)));
+    return exchange("POST", url, encoded.toString(), "application/x-www-form-urlencoded", Map.of());
+  }
+
+  private Reply exchange(
+      String method, String url, String body, String contentType, Map<String, String> headers) {
+    byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
     URI uri = URI.create(url);
     HttpRequest.Builder request =
         HttpRequest.newBuilder(uri)
             .timeout(timeout)
             .method(
                 method,
-                json == null
+                body == null
                     ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofByteArray(bytes));
     if (ApiSigner.isApi(uri.getRawPath())) {
       ApiSigner.headers(method, uri, bytes).forEach(request::header);
     }
-    if (json != null) {
-      request.header("Content-Type", "application/json");
+    if (body != null) {
+      request.header("Content-Type", contentType);
     }
     request.header("Accept", "application/json");
     headers.forEach(request::header);

@@ -4,6 +4,7 @@ import io.payonce.chaos.cluster.SandboxClient;
 import io.payonce.chaos.http.Reply;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import tools.jackson.databind.JsonNode;
 
 /** The buyer's phone: the sandbox wallet scanning and paying codes, confirming barcode payments. */
 public final class Buyer {
@@ -28,6 +29,23 @@ public final class Buyer {
 
   public Reply appPay(String orderNo, String orderString, String buyerId) {
     return recorded("app.pay", orderNo, () -> sandbox.appPay(orderString, buyerId));
+  }
+
+  /**
+   * The buyer pays what a hand-off through {@code product} gave ({@link Product#payable}): scans
+   * the code, has the channel's app take the order string or parameters, or pays on the page.
+   */
+  Reply pay(Product product, String orderNo, Object payable, String buyerId, String openid) {
+    return switch (product) {
+      case ALIPAY_QR, WECHAT_QR -> pay(orderNo, (String) payable, buyerId);
+      case ALIPAY_APP -> appPay(orderNo, (String) payable, buyerId);
+      case WECHAT_JSAPI ->
+          recorded("bridge.pay", orderNo, () -> sandbox.bridgePay((JsonNode) payable, openid));
+      case WECHAT_APP ->
+          recorded(
+              "wechat-app.pay", orderNo, () -> sandbox.wechatAppPay((JsonNode) payable, openid));
+      case WECHAT_H5 -> recorded("h5.pay", orderNo, () -> sandbox.h5Pay((String) payable, openid));
+    };
   }
 
   public Reply confirm(String orderNo, String outTradeNo) {

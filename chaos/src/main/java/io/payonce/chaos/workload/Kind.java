@@ -4,7 +4,10 @@ import java.util.SplittableRandom;
 
 /** The scenarios a workload mixes, with their weights. */
 public enum Kind {
-  /** QR code, double clicks across instances, maybe a refresh race, the buyer pays; refunds. */
+  /**
+   * An Alipay or WeChat Pay QR code, double clicks across instances, maybe a refresh race, the
+   * buyer pays; refunds.
+   */
   QR_PAY(30),
   /** The merchant closes while the buyer pays; a buyer may come back to the old code later. */
   CLOSE_RACE(15),
@@ -12,14 +15,15 @@ public enum Kind {
   BARCODE(25),
   /** Idempotency-Key and requestId replays across instances, and a key reused with another body. */
   IDEMPOTENT(12),
-  /** A code nobody pays: it must expire and be closed. */
+  /** An Alipay or WeChat Pay code nobody pays: it must expire and be closed. */
   ABANDON(5),
   /**
-   * An App payment: the order string asked for across instances, maybe a switch to a QR code (the
-   * App payment closed first), the buyer paying the order string — also after the switch — or the
-   * code, or both; refunds.
+   * Any product of either channel (QR codes, Alipay App, WeChat Pay JSAPI, App and H5): the
+   * hand-off asked for across instances, maybe a switch to another product of either channel (the
+   * first payment closed first), the buyer paying the first — also after the switch or after its
+   * expiry — or the second, or both; refunds.
    */
-  ONLINE(10);
+  ONLINE(20);
 
   private final int weight;
 

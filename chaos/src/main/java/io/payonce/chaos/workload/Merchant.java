@@ -46,6 +46,17 @@ public final class Merchant {
    */
   public Reply precreate(
       Target target, String orderNo, boolean refresh, String headerKey, String requestId) {
+    return precreate(target, "alipay", orderNo, refresh, headerKey, requestId);
+  }
+
+  /** Precreate through {@code channel}'s QR product. */
+  public Reply precreate(
+      Target target,
+      String channel,
+      String orderNo,
+      boolean refresh,
+      String headerKey,
+      String requestId) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("orderNo", orderNo);
     if (refresh) {
@@ -59,7 +70,7 @@ public final class Merchant {
             refresh ? "refresh" : "precreate",
             target,
             "POST",
-            "/pay/alipay/precreate",
+            "/pay/" + channel + "/precreate",
             body,
             headerKey == null ? Map.of() : Map.of("Idempotency-Key", headerKey),
             orderNo,
@@ -79,37 +90,37 @@ public final class Merchant {
   }
 
   /**
-   * The order's App hand-off (the signed order string for the buyer's Alipay app); {@code refresh}
-   * asks for a new one.
+   * The order's hand-off through {@code product} (a QR code, an order string, app or bridge
+   * parameters, a page's URL), as the buyer {@code openid} at WeChat; a 200 without what the buyer
+   * pays with is a breach.
    */
-  public Reply appHandoff(Target target, String orderNo, boolean refresh) {
+  Reply handoff(Target target, Product product, String orderNo, String openid) {
+    if (product.qr()) {
+      return precreate(target, product.channel, orderNo, false, null, null);
+    }
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("orderNo", orderNo);
-    if (refresh) {
-      body.put("refresh", true);
+    Map<String, Object> buyer = new LinkedHashMap<>();
+    buyer.put("returnUrl", "https://shop.example/orders/" + orderNo);
+    buyer.put("clientIp", "203.0.113.7");
+    if (product == Product.WECHAT_JSAPI) {
+      buyer.put("channelUserId", openid);
     }
-    Reply reply = send("handoff", target, "POST", "/pay/alipay/app", body, Map.of(), orderNo, null);
-    if (reply.status() == 200 && orderString(reply) == null) {
+    body.put("buyer", buyer);
+    Reply reply = send("handoff", target, "POST", product.path(), body, Map.of(), orderNo, null);
+    if (reply.status() == 200 && product.payable(reply) == null) {
       exchanges.breach(
           new Exchanges.Breach(
               orderNo,
-              "app hand-off via "
+              product
+                  + " hand-off via "
                   + target.name()
-                  + " answered 200 without an order string: payment "
+                  + " answered 200 without what the buyer pays with: payment "
                   + reply.text("outTradeNo")
                   + " "
                   + reply.text("paymentStatus")));
     }
     return reply;
-  }
-
-  /** The order string of an App hand-off's answer, or null. */
-  public static String orderString(Reply reply) {
-    if (reply.json() == null) {
-      return null;
-    }
-    String encoded = reply.json().path("handoff").path("encoded").asString(null);
-    return encoded == null || encoded.isBlank() ? null : encoded;
   }
 
   public Reply barcode(Target target, String orderNo, String authCode, String requestId) {

@@ -2,42 +2,55 @@ package io.payonce.chaos.workload;
 
 import io.payonce.chaos.http.Reply;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * An online product's story (Alipay App: a signed order string the buyer's Alipay app pays; the
- * trade exists at Alipay only once the buyer opens it, so a close before that proves nothing):
- * double clicks across instances, maybe a switch to a QR code — the App payment closed first — and
- * a buyer who pays the order string, the code, the order string after the switch, or twice.
+ * A buyer paying with any product of either channel ({@link Product}: Alipay and WeChat Pay QR
+ * codes, Alipay App, WeChat Pay JSAPI, App and H5): double clicks across instances, maybe a switch
+ * to another product of either channel — the first one's payment closed first (at the channel when
+ * its trade exists there; an Alipay App trade exists only once paid, so that close proves nothing)
+ * — and a buyer who pays the first hand-off, the second, the first after the switch, twice, or
+ * after its expiry, with the channel taking it late.
  */
 final class OnlineFlow {
 
   private OnlineFlow() {}
 
   static void pay(Scenario s) {
+    Product first = Product.ALL.get(s.random.nextInt(Product.ALL.size()));
     int clickCount = 1 + s.random.nextInt(3);
     List<Target> clicks = new ArrayList<>();
     for (int i = 0; i < clickCount; i++) {
       clicks.add(s.pick());
     }
-    boolean switchToQr = s.chance(0.35);
-    boolean payApp = !switchToQr || s.chance(0.5);
-    boolean payQr = switchToQr && s.chance(0.7);
+    List<Product> others = new ArrayList<>(Product.ALL);
+    others.remove(first);
+    Product second = others.get(s.random.nextInt(others.size()));
+    boolean switchProduct = s.chance(0.4);
+    boolean payFirst = !switchProduct || s.chance(0.5);
+    boolean paySecond = switchProduct && s.chance(0.7);
     boolean doublePay = s.chance(0.15);
+    boolean late = payFirst && s.chance(0.15);
+    int lateByMs = s.between(0, 3_000);
     RefundFlow refunds = RefundFlow.plan(s);
     s.note(
-        "ONLINE amount="
+        "ONLINE "
+            + first
+            + " amount="
             + s.amount
             + " clicks="
             + QrFlows.names(clicks)
-            + " switchToQr="
-            + switchToQr
-            + " payApp="
-            + payApp
-            + " payQr="
-            + payQr
+            + " switchTo="
+            + (switchProduct ? second : "none")
+            + " payFirst="
+            + (payFirst ? (late ? "after its expiry +" + lateByMs + "ms" : "yes") : "no")
+            + " paySecond="
+            + paySecond
             + " doublePay="
             + doublePay
             + " "
@@ -47,42 +60,74 @@ final class OnlineFlow {
     }
     List<Callable<Reply>> handoffs = new ArrayList<>();
     for (Target target : clicks) {
-      handoffs.add(() -> s.merchant().appHandoff(target, s.orderNo, false));
+      handoffs.add(() -> s.merchant().handoff(target, first, s.orderNo, s.openid()));
     }
     List<Reply> answers = s.together(handoffs);
-    s.note("app hand-off x" + clickCount + ": " + RefundFlow.briefs(answers));
-    String orderString =
-        answers.stream().map(Merchant::orderString).filter(o -> o != null).findFirst().orElse(null);
-    if (orderString == null) {
-      Reply again =
-          s.retrying(() -> s.merchant().appHandoff(s.actors().lb(), s.orderNo, false), 20);
-      orderString = Merchant.orderString(again);
-      if (orderString == null) {
-        s.note("no order string: " + again.brief());
+    s.note(first + " hand-off x" + clickCount + ": " + RefundFlow.briefs(answers));
+    Reply answer = answers.stream().filter(r -> first.payable(r) != null).findFirst().orElse(null);
+    if (answer == null) {
+      answer =
+          s.retrying(() -> s.merchant().handoff(s.actors().lb(), first, s.orderNo, s.openid()), 20);
+      if (first.payable(answer) == null) {
+        s.note("nothing to pay with: " + answer.brief());
         return;
       }
     }
-    String qrCode = null;
-    if (switchToQr) {
-      Reply qr = s.merchant().precreate(s.pick(), s.orderNo, false, null, null);
-      s.note("switch to QR: " + qr.brief());
-      qrCode = qr.status() == 200 ? qr.text("qrCode") : null;
+    Object firstPayable = first.payable(answer);
+    Object secondPayable = null;
+    if (switchProduct) {
+      Reply switched = s.merchant().handoff(s.pick(), second, s.orderNo, s.openid());
+      s.note("switch to " + second + ": " + switched.brief());
+      secondPayable = second.payable(switched);
     }
     List<Callable<Reply>> pays = new ArrayList<>();
-    String toPay = orderString;
-    if (payApp) {
-      pays.add(() -> s.buyer().appPay(s.orderNo, toPay, s.buyerId()));
+    if (payFirst && !late) {
+      pays.add(() -> s.buyer().pay(first, s.orderNo, firstPayable, s.buyerId(), s.openid()));
       if (doublePay) {
-        pays.add(() -> s.buyer().appPay(s.orderNo, toPay, s.buyerId()));
+        pays.add(() -> s.buyer().pay(first, s.orderNo, firstPayable, s.buyerId(), s.openid()));
       }
     }
-    if (payQr && qrCode != null) {
-      String code = qrCode;
-      pays.add(() -> s.buyer().pay(s.orderNo, code, s.buyerId()));
+    if (paySecond && secondPayable != null) {
+      Object toPay = secondPayable;
+      pays.add(() -> s.buyer().pay(second, s.orderNo, toPay, s.buyerId(), s.openid()));
     }
     if (!pays.isEmpty()) {
       s.note("buyer pays: " + RefundFlow.briefs(s.together(pays)));
     }
+    if (late) {
+      payLate(s, first, answer, firstPayable, lateByMs);
+    }
     QrFlows.settleAndRefund(s, refunds, Duration.ofSeconds(20));
+  }
+
+  /**
+   * The buyer pays the hand-off {@code lateByMs} after its expiry, and the channel takes it (its
+   * {@code payableAfterTimeExpire}): a late success that must be recorded, and refunded when the
+   * order moved on.
+   */
+  private static void payLate(
+      Scenario s, Product product, Reply answer, Object payable, int lateByMs) {
+    String outTradeNo = answer.text("outTradeNo");
+    String expires = answer.text("expireTime");
+    long untilExpiry =
+        expires == null
+            ? s.actors().timings().qrTtl().toMillis()
+            : Duration.between(Instant.now(), Instant.parse(expires)).toMillis();
+    s.actors()
+        .deferred()
+        .later(
+            Duration.ofMillis(Math.max(0, untilExpiry) + lateByMs),
+            () -> {
+              Map<String, Object> late = new HashMap<>();
+              late.put("payableAfterTimeExpire", true);
+              s.actors().sandbox().chaosFor(outTradeNo, null, late);
+              s.note(
+                  "late buyer pays "
+                      + product
+                      + ": "
+                      + s.buyer()
+                          .pay(product, s.orderNo, payable, s.buyerId(), s.openid())
+                          .brief());
+            });
   }
 }

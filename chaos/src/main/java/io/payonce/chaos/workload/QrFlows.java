@@ -24,6 +24,7 @@ final class QrFlows {
 
   /** Double (or triple) clicks across instances, maybe a refresh race, the buyer pays; refunds. */
   static void pay(Scenario s) {
+    String channel = s.chance(0.5) ? "wechat" : "alipay";
     int clickCount = 1 + s.random.nextInt(3);
     List<Target> clicks = new ArrayList<>();
     for (int i = 0; i < clickCount; i++) {
@@ -36,7 +37,9 @@ final class QrFlows {
     boolean payOld = s.chance(0.3);
     RefundFlow refunds = RefundFlow.plan(s);
     s.note(
-        "QR_PAY amount="
+        "QR_PAY "
+            + channel
+            + " amount="
             + s.amount
             + " clicks="
             + names(clicks)
@@ -53,13 +56,14 @@ final class QrFlows {
     if (!s.createOrder()) {
       return;
     }
-    List<Reply> answers = s.together(precreates(s, clicks, false));
+    List<Reply> answers = s.together(precreates(s, channel, clicks, false));
     s.note("precreate x" + clickCount + ": " + RefundFlow.briefs(answers));
     Reply qr = withQr(answers);
     if (qr == null) {
       qr =
           s.retrying(
-              () -> s.merchant().precreate(s.actors().lb(), s.orderNo, false, null, null), 20);
+              () -> s.merchant().precreate(s.actors().lb(), channel, s.orderNo, false, null, null),
+              20);
     }
     if (qr.status() != 200) {
       s.note("no QR code: " + qr.brief());
@@ -71,7 +75,7 @@ final class QrFlows {
       s.note("scan: " + s.buyer().scan(s.orderNo, first, s.buyerId()).brief());
     }
     if (refresh) {
-      List<Reply> refreshed = s.together(precreates(s, List.of(refreshers), true));
+      List<Reply> refreshed = s.together(precreates(s, channel, List.of(refreshers), true));
       s.note("refresh x2: " + RefundFlow.briefs(refreshed));
       Reply fresh = withQr(refreshed);
       if (fresh != null) {
@@ -239,15 +243,16 @@ final class QrFlows {
 
   /** A code nobody pays (sometimes scanned): it must expire and be closed. */
   static void abandon(Scenario s) {
+    String channel = s.chance(0.5) ? "wechat" : "alipay";
     Target[] clicks = s.twoInstances();
     boolean twice = s.chance(0.5);
     boolean scan = s.chance(0.5);
-    s.note("ABANDON amount=" + s.amount + " twice=" + twice + " scan=" + scan);
+    s.note("ABANDON " + channel + " amount=" + s.amount + " twice=" + twice + " scan=" + scan);
     if (!s.createOrder()) {
       return;
     }
     List<Reply> answers =
-        s.together(precreates(s, twice ? List.of(clicks) : List.of(clicks[0]), false));
+        s.together(precreates(s, channel, twice ? List.of(clicks) : List.of(clicks[0]), false));
     s.note("precreate: " + RefundFlow.briefs(answers));
     Reply qr = withQr(answers);
     if (scan && qr != null) {
@@ -274,10 +279,11 @@ final class QrFlows {
     return off;
   }
 
-  static List<Callable<Reply>> precreates(Scenario s, List<Target> targets, boolean refresh) {
+  static List<Callable<Reply>> precreates(
+      Scenario s, String channel, List<Target> targets, boolean refresh) {
     List<Callable<Reply>> calls = new ArrayList<>();
     for (Target target : targets) {
-      calls.add(() -> s.merchant().precreate(target, s.orderNo, refresh, null, null));
+      calls.add(() -> s.merchant().precreate(target, channel, s.orderNo, refresh, null, null));
     }
     return calls;
   }

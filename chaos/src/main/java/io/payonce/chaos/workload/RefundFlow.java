@@ -25,6 +25,9 @@ final class RefundFlow {
     PARTIAL_THEN_REST
   }
 
+  private static final List<String> REFUND_METHODS =
+      List.of("alipay.trade.refund", "wechat.refund");
+
   private static final Mode[] WEIGHTED = {
     Mode.NONE,
     Mode.NONE,
@@ -124,13 +127,13 @@ final class RefundFlow {
   private void refused(String outTradeNo) {
     Map<String, Object> refuse = new HashMap<>();
     refuse.put("refundRefusalRate", 1.0);
-    s.actors().sandbox().chaosFor(outTradeNo, "alipay.trade.refund", refuse);
+    refundKnobs(outTradeNo, refuse);
     Reply reply;
     try {
       reply = s.merchant().refund(others[0], s.orderNo, "r" + s.index + "c", part, null);
     } finally {
       refuse.put("refundRefusalRate", null);
-      s.actors().sandbox().chaosFor(outTradeNo, "alipay.trade.refund", refuse);
+      refundKnobs(outTradeNo, refuse);
     }
     s.note("refund the channel refuses: " + reply.brief());
     if (thenAnother) {
@@ -145,7 +148,7 @@ final class RefundFlow {
     Map<String, Object> stall = new HashMap<>();
     stall.put("commitThenTimeout", true);
     stall.put("commitThenTimeoutStallMs", s.actors().timings().readTimeout().toMillis() + 2_000);
-    s.actors().sandbox().chaosFor(outTradeNo, "alipay.trade.refund", stall);
+    refundKnobs(outTradeNo, stall);
     Reply reply;
     try {
       reply =
@@ -154,7 +157,7 @@ final class RefundFlow {
     } finally {
       stall.put("commitThenTimeout", null);
       stall.put("commitThenTimeoutStallMs", null);
-      s.actors().sandbox().chaosFor(outTradeNo, "alipay.trade.refund", stall);
+      refundKnobs(outTradeNo, stall);
     }
     s.note("refund whose answer is lost: " + reply.brief());
   }
@@ -190,6 +193,13 @@ final class RefundFlow {
                     .refund(others[1], s.orderNo, "r" + s.index + "p2", s.amount - part, null),
             5);
     s.note("partial refund " + first.brief() + ", then the rest " + rest.brief());
+  }
+
+  /** The knobs on the payment's refund calls, whichever channel took it. */
+  private void refundKnobs(String outTradeNo, Map<String, Object> knobs) {
+    for (String method : REFUND_METHODS) {
+      s.actors().sandbox().chaosFor(outTradeNo, method, knobs);
+    }
   }
 
   static String briefs(List<Reply> replies) {

@@ -83,6 +83,11 @@ final class Scenario {
         + String.format("%012d", Math.abs((long) orderNo.hashCode()) % 1_000_000_000_000L);
   }
 
+  /** The buyer's openid at WeChat (the payer a JSAPI payment names), stable for the order. */
+  String openid() {
+    return "oChaos" + String.format("%022d", index);
+  }
+
   void note(String what) {
     actors.notes().add(orderNo, what);
   }
