@@ -221,6 +221,7 @@ public final class Cluster implements AutoCloseable {
     args.add("--payonce.wechat.mchid=" + WechatMerchantKeys.MCHID);
     args.add("--payonce.wechat.appid=" + WechatMerchantKeys.APPID);
     args.add("--payonce.wechat.app-appid=" + WechatMerchantKeys.APP_APPID);
+    args.add("--payonce.wechat.mini-program-appid=" + WechatMerchantKeys.MINI_PROGRAM_APPID);
     args.add("--payonce.wechat.api-base-url=" + sandbox.base() + "/sandbox/wechat");
     args.add("--payonce.wechat.notify-url=" + lb.base() + "/pay/wechat/notify");
     args.add("--payonce.wechat.v2-notify-url=" + lb.base() + "/api/pay/callback/wechat");

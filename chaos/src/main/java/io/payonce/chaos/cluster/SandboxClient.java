@@ -152,6 +152,31 @@ public final class SandboxClient {
         base + "/sandbox/wechat/h5/pay", Map.of("prepay_id", prepayId, "openid", openid));
   }
 
+  /**
+   * The buyer's browser opens a page hand-off's URL (an Alipay page.pay or wap.pay request at the
+   * gateway, which sends it on to the cashier page; an h5_url): the answer, redirects not followed.
+   */
+  public Reply open(String url) {
+    return http.page(url);
+  }
+
+  /**
+   * The buyer opens an Alipay page.pay or wap.pay URL and pays on the cashier page it leads to (the
+   * trade is created then, if the page had not yet made it).
+   */
+  public Reply alipayPagePay(String url, String buyerId) {
+    Reply opened = open(url);
+    String checkout = opened.headers().get("location");
+    if (checkout == null) {
+      return opened.status() == -1 || opened.status() >= 400
+          ? opened
+          : new Reply(
+              -1, "", Map.of(), "no cashier page (the gateway answered " + opened.status() + ")");
+    }
+    String absolute = checkout.startsWith("/") ? base + checkout : checkout;
+    return http.form(absolute + "/pay", Map.of("buyerId", buyerId));
+  }
+
   private static Map<String, Object> fields(JsonNode node) {
     Map<String, Object> fields = new LinkedHashMap<>();
     node.properties().forEach(e -> fields.put(e.getKey(), e.getValue().asString()));

@@ -27,6 +27,9 @@ public record WechatMerchantKeys(
   /** The official account: JSAPI payments and H5's and Native's appid. */
   public static final String APPID = "wx8888888888888888";
 
+  /** The merchant's mini-program (JSAPI under its own appid). */
+  public static final String MINI_PROGRAM_APPID = "wxa1b2c3d4e5f60718";
+
   /** The merchant's mobile app (WeChat Pay App). */
   public static final String APP_APPID = "wxb1c2d3e4f5a60719";
 

@@ -19,8 +19,9 @@ import tools.jackson.databind.json.JsonMapper;
 public final class JsonHttp {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String HTML = "text/html,application/xhtml+xml";
   private static final List<String> KEPT_HEADERS =
-      List.of("idempotent-replayed", "retry-after", "content-type", "x-total-count");
+      List.of("idempotent-replayed", "retry-after", "content-type", "x-total-count", "location");
 
   private final HttpClient client;
   private final Duration timeout;
@@ -64,7 +65,12 @@ public final class JsonHttp {
     return exchange(method, url, json, "application/json", headers);
   }
 
-  /** A POST of an HTML form's fields ({@code application/x-www-form-urlencoded}). */
+  /** A browser's GET of a page ({@code Accept: text/html}); redirects are not followed. */
+  public Reply page(String url) {
+    return exchange("GET", url, null, null, Map.of("Accept", HTML));
+  }
+
+  /** A POST of an HTML form's fields ({@code application/x-www-form-urlencoded}), as a browser. */
   public Reply form(String url, Map<String, String> fields) {
     StringBuilder encoded = new StringBuilder();
     fields.forEach(
@@ -95,7 +101,9 @@ public final class JsonHttp {
     if (body != null) {
       request.header("Content-Type", contentType);
     }
-    request.header("Accept", "application/json");
+    if (headers.keySet().stream().noneMatch("Accept"::equalsIgnoreCase)) {
+      request.header("Accept", "application/json");
+    }
     headers.forEach(request::header);
     try {
       HttpResponse<String> response =

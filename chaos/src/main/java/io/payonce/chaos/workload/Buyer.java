@@ -39,13 +39,20 @@ public final class Buyer {
     return switch (product) {
       case ALIPAY_QR, WECHAT_QR -> pay(orderNo, (String) payable, buyerId);
       case ALIPAY_APP -> appPay(orderNo, (String) payable, buyerId);
-      case WECHAT_JSAPI ->
+      case ALIPAY_WEB, ALIPAY_WAP ->
+          recorded("page.pay", orderNo, () -> sandbox.alipayPagePay((String) payable, buyerId));
+      case WECHAT_JSAPI, WECHAT_MINI_PROGRAM ->
           recorded("bridge.pay", orderNo, () -> sandbox.bridgePay((JsonNode) payable, openid));
       case WECHAT_APP ->
           recorded(
               "wechat-app.pay", orderNo, () -> sandbox.wechatAppPay((JsonNode) payable, openid));
       case WECHAT_H5 -> recorded("h5.pay", orderNo, () -> sandbox.h5Pay((String) payable, openid));
     };
+  }
+
+  /** The buyer opens a page hand-off's URL (and only looks): an Alipay cashier page, an h5_url. */
+  Reply open(String orderNo, String url) {
+    return recorded("page.open", orderNo, () -> sandbox.open(url));
   }
 
   public Reply confirm(String orderNo, String outTradeNo) {

@@ -102,8 +102,9 @@ public final class Merchant {
     body.put("orderNo", orderNo);
     Map<String, Object> buyer = new LinkedHashMap<>();
     buyer.put("returnUrl", "https://shop.example/orders/" + orderNo);
+    buyer.put("quitUrl", "https://shop.example/cart");
     buyer.put("clientIp", "203.0.113.7");
-    if (product == Product.WECHAT_JSAPI) {
+    if (product.bridges()) {
       buyer.put("channelUserId", openid);
     }
     body.put("buyer", buyer);

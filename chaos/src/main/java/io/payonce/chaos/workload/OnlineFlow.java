@@ -11,11 +11,12 @@ import java.util.concurrent.Callable;
 
 /**
  * A buyer paying with any product of either channel ({@link Product}: Alipay and WeChat Pay QR
- * codes, Alipay App, WeChat Pay JSAPI, App and H5): double clicks across instances, maybe a switch
- * to another product of either channel — the first one's payment closed first (at the channel when
- * its trade exists there; an Alipay App trade exists only once paid, so that close proves nothing)
- * — and a buyer who pays the first hand-off, the second, the first after the switch, twice, or
- * after its expiry, with the channel taking it late.
+ * codes, Alipay PC web, mobile web and App, WeChat Pay JSAPI, mini-program, App and H5): double
+ * clicks across instances, a page opened twice, maybe a switch to another product of either channel
+ * — the first one's payment closed first (at the channel when its trade exists there; an Alipay App
+ * trade exists only once paid, so that close proves nothing) — and a buyer who pays the first
+ * hand-off, the second, the first after the switch, twice, or after its expiry, with the channel
+ * taking it late.
  */
 final class OnlineFlow {
 
@@ -36,6 +37,7 @@ final class OnlineFlow {
     boolean paySecond = switchProduct && s.chance(0.7);
     boolean doublePay = s.chance(0.15);
     boolean late = payFirst && s.chance(0.15);
+    boolean openTwice = first.page() && s.chance(0.5);
     int lateByMs = s.between(0, 3_000);
     RefundFlow refunds = RefundFlow.plan(s);
     s.note(
@@ -53,6 +55,7 @@ final class OnlineFlow {
             + paySecond
             + " doublePay="
             + doublePay
+            + (first.page() ? " openTwice=" + openTwice : "")
             + " "
             + refunds);
     if (!s.createOrder()) {
@@ -79,6 +82,10 @@ final class OnlineFlow {
       Reply switched = s.merchant().handoff(s.pick(), second, s.orderNo, s.openid());
       s.note("switch to " + second + ": " + switched.brief());
       secondPayable = second.payable(switched);
+    }
+    if (openTwice) {
+      // The buyer opens the page, looks, and opens it again to pay (a reload, a second tab).
+      s.note("buyer opens the page: " + s.buyer().open(s.orderNo, (String) firstPayable).brief());
     }
     List<Callable<Reply>> pays = new ArrayList<>();
     if (payFirst && !late) {

@@ -12,16 +12,16 @@ import tools.jackson.databind.JsonNode;
 enum Product {
   ALIPAY_QR("alipay", "precreate"),
   WECHAT_QR("wechat", "precreate"),
+  ALIPAY_WEB("alipay", "web"),
+  ALIPAY_WAP("alipay", "mobile-web"),
   ALIPAY_APP("alipay", "app"),
   WECHAT_JSAPI("wechat", "jsapi"),
+  WECHAT_MINI_PROGRAM("wechat", "mini-program"),
   WECHAT_APP("wechat", "app"),
   WECHAT_H5("wechat", "mobile-web");
 
   /** Every product a buyer pays by a hand-off: the online ones and both QR codes. */
   static final List<Product> ALL = List.of(values());
-
-  /** The products drawn as an online scenario's first: those a phone's buyer starts with. */
-  static final List<Product> ONLINE = List.of(ALIPAY_APP, WECHAT_JSAPI, WECHAT_APP, WECHAT_H5);
 
   final String channel;
   final String verb;
@@ -39,6 +39,16 @@ enum Product {
     return verb.equals("precreate");
   }
 
+  /** Whether the payment names its buyer (an openid, {@code buyer.channelUserId}). */
+  boolean bridges() {
+    return this == WECHAT_JSAPI || this == WECHAT_MINI_PROGRAM;
+  }
+
+  /** Whether the buyer opens a page in a browser (a redirect), which they may open twice. */
+  boolean page() {
+    return this == ALIPAY_WEB || this == ALIPAY_WAP || this == WECHAT_H5;
+  }
+
   /** What the buyer pays with from a 200 answer (a code, an order string, parameters), or null. */
   Object payable(Reply reply) {
     if (reply.status() != 200 || reply.json() == null) {
@@ -48,12 +58,12 @@ enum Product {
     JsonNode handoff = answer.path("handoff");
     return switch (this) {
       case ALIPAY_QR, WECHAT_QR -> text(answer.path("qrCode"));
+      case ALIPAY_WEB, ALIPAY_WAP, WECHAT_H5 -> text(handoff.path("url"));
       case ALIPAY_APP -> text(handoff.path("encoded"));
       case WECHAT_APP ->
           text(handoff.path("fields").path("prepayid")) == null ? null : handoff.path("fields");
-      case WECHAT_JSAPI ->
+      case WECHAT_JSAPI, WECHAT_MINI_PROGRAM ->
           text(handoff.path("params").path("package")) == null ? null : handoff.path("params");
-      case WECHAT_H5 -> text(handoff.path("url"));
     };
   }
 

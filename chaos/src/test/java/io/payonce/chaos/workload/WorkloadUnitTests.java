@@ -33,6 +33,16 @@ class WorkloadUnitTests {
                     "{\"handoff\":{\"type\":\"redirect\",\"url\":\"http://h/?prepay_id=w1\"}}")))
         .isEqualTo("http://h/?prepay_id=w1");
     assertThat(
+            Product.ALIPAY_WEB.payable(
+                reply(
+                    200,
+                    "{\"handoff\":{\"type\":\"redirect\",\"url\":\"http://h/gateway.do?a=1\"}}")))
+        .isEqualTo("http://h/gateway.do?a=1");
+    assertThat(
+            Product.WECHAT_MINI_PROGRAM.payable(
+                reply(200, "{\"handoff\":{\"params\":{\"package\":\"prepay_id=w2\"}}}")))
+        .hasToString("{\"package\":\"prepay_id=w2\"}");
+    assertThat(
             Product.WECHAT_JSAPI.payable(
                 reply(200, "{\"handoff\":{\"params\":{\"package\":\"prepay_id=w1\"}}}")))
         .hasToString("{\"package\":\"prepay_id=w1\"}");

@@ -59,7 +59,9 @@ final class AtMostOnceActions {
             new Weighted(3, "advanceClocks", AtMostOnceTimeActions.advanceClocks()),
             new Weighted(1, "settle", AtMostOnceTimeActions.settle()),
             new Weighted(3, "appHandoff", AtMostOnceOnlineActions.appHandoff()),
-            new Weighted(3, "appPays", AtMostOnceOnlineActions.appPays()))
+            new Weighted(3, "appPays", AtMostOnceOnlineActions.appPays()),
+            new Weighted(4, "handoff", AtMostOnceHandoffActions.handoff()),
+            new Weighted(4, "buyerPays", AtMostOnceHandoffActions.buyerPays()))
         .stream()
         .filter(w -> !List.of(System.getProperty(WITHOUT, "").split(",")).contains(w.name()))
         .toList();

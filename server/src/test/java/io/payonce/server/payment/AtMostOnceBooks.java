@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * What the server's books (its database) and the channel's ledger (the sandbox) say about one of
@@ -191,7 +192,13 @@ record AtMostOnceBooks(
     for (String outTradeNo : numbers) {
       List<JsonNode> rows = world.system.trades(outTradeNo);
       if (rows.isEmpty()) {
-        trades.add(new Trade(outTradeNo, "UNKNOWN", 0, false, 0, List.of()));
+        List<JsonNode> orders = world.system.wechatOrders(outTradeNo);
+        if (orders.isEmpty()) {
+          trades.add(new Trade(outTradeNo, "UNKNOWN", 0, false, 0, List.of()));
+        }
+        for (JsonNode order : orders) {
+          trades.add(wechatTrade(outTradeNo, order));
+        }
       }
       for (JsonNode row : rows) {
         trades.add(
@@ -205,6 +212,39 @@ record AtMostOnceBooks(
       }
     }
     return trades;
+  }
+
+  /**
+   * A WeChat Pay order as a trade: amounts in fen, its refunds (those that hold their amount) named
+   * as Alipay's ledger names them, its reversal as the channel's own cancel refund.
+   */
+  private static Trade wechatTrade(String outTradeNo, JsonNode order) {
+    List<JsonNode> refunds = new ArrayList<>();
+    for (JsonNode refund : order.path("refunds")) {
+      if (!refund.path("status").asString().equals("CLOSED")) {
+        refunds.add(refund(refund.path("outRefundNo").asString(), refund.path("amount").asLong()));
+      }
+    }
+    JsonNode reversal = order.path("reversal");
+    if (reversal.isObject() && reversal.path("refunded").asLong() > 0) {
+      refunds.add(
+          refund(
+              AlipayLedger.CANCEL_REFUND_PREFIX + outTradeNo, reversal.path("refunded").asLong()));
+    }
+    return new Trade(
+        outTradeNo,
+        order.path("tradeState").asString(),
+        order.path("total").asLong(),
+        order.path("paidAt").isString(),
+        order.path("refunded").asLong(),
+        refunds);
+  }
+
+  private static JsonNode refund(String outRequestNo, long fen) {
+    return JsonNodeFactory.instance
+        .objectNode()
+        .put("outRequestNo", outRequestNo)
+        .put("amount", BigDecimal.valueOf(fen, 2).toPlainString());
   }
 
   /** The money the channel holds for the order. */

@@ -71,6 +71,7 @@ final class AtMostOnceOnlineActions {
             answer);
       }
       order.outTradeNos.add(answer.text("outTradeNo"));
+      order.products.add("alipay APP");
       if (!order.orderStrings.contains(encoded)) {
         order.orderStrings.add(encoded);
       }

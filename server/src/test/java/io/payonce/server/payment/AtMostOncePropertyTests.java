@@ -1,6 +1,7 @@
 package io.payonce.server.payment;
 
 import io.payonce.sandbox.alipay.notify.AlipayNotifier;
+import io.payonce.sandbox.wechat.notify.WechatNotifier;
 import io.payonce.server.refund.RefundJanitor;
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -67,7 +68,8 @@ class AtMostOncePropertyTests {
   @Autowired JdbcClient jdbc;
   @Autowired PaymentJanitor janitor;
   @Autowired RefundJanitor refundJanitor;
-  @Autowired AlipayNotifier notifier;
+  @Autowired AlipayNotifier alipayNotifier;
+  @Autowired WechatNotifier wechatNotifier;
   @Autowired MutableClock clock;
 
   private AtMostOnceSystem system;
@@ -86,7 +88,14 @@ class AtMostOncePropertyTests {
   @BeforeProperty
   void connect() throws Exception {
     spring.prepareTestInstance(this);
-    system = new AtMostOnceSystem(port, jdbc, janitor, refundJanitor, notifier, clock);
+    system =
+        new AtMostOnceSystem(
+            port,
+            jdbc,
+            janitor,
+            refundJanitor,
+            java.util.List.of(alipayNotifier, wechatNotifier),
+            clock);
   }
 
   @AfterProperty

@@ -115,11 +115,11 @@ final class AtMostOnceSettling {
           .pollInterval(Duration.ofMillis(20))
           .until(
               () -> {
-                if (!system.notifier.pending().isEmpty()) {
+                if (system.notifiesPending()) {
                   return false;
                 }
                 if (pendingRefunds(world) == 0) {
-                  return system.notifier.pending().isEmpty();
+                  return !system.notifiesPending();
                 }
                 system.refundJanitor.sweep();
                 return false;

@@ -1,6 +1,6 @@
 package io.payonce.server.payment;
 
-import io.payonce.sandbox.alipay.notify.AlipayNotifier;
+import io.payonce.sandbox.notify.Notifier;
 import io.payonce.server.refund.RefundJanitor;
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
@@ -30,7 +30,7 @@ final class AtMostOnceSystem {
   final JdbcClient jdbc;
   final PaymentJanitor janitor;
   final RefundJanitor refundJanitor;
-  final AlipayNotifier notifier;
+  private final List<Notifier<?, ?>> notifiers;
   private final MutableClock clock;
   private final String sandbox;
   private final ExecutorService background =
@@ -48,14 +48,14 @@ final class AtMostOnceSystem {
       JdbcClient jdbc,
       PaymentJanitor janitor,
       RefundJanitor refundJanitor,
-      AlipayNotifier notifier,
+      List<Notifier<?, ?>> notifiers,
       MutableClock clock) {
     this.http = new PayOnceHttp(port);
     this.sandbox = "http://127.0.0.1:" + port;
     this.jdbc = jdbc;
     this.janitor = janitor;
     this.refundJanitor = refundJanitor;
-    this.notifier = notifier;
+    this.notifiers = List.copyOf(notifiers);
     this.clock = clock;
     clock.reset();
     http.resetSandboxClock();
@@ -84,6 +84,16 @@ final class AtMostOnceSystem {
   /** The sandbox ledger's rows for one out_trade_no (none before the channel heard of it). */
   List<JsonNode> trades(String outTradeNo) {
     return http.trades(outTradeNo);
+  }
+
+  /** The sandbox's WeChat Pay orders under one out_trade_no (none before a prepay). */
+  List<JsonNode> wechatOrders(String outTradeNo) {
+    return http.wechatOrders(outTradeNo);
+  }
+
+  /** Whether either channel still has a notify on its way. */
+  boolean notifiesPending() {
+    return notifiers.stream().anyMatch(n -> !n.pending().isEmpty());
   }
 
   Answer walletPay(String qrCode) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The state of one action chain: the running system, and the model of what the chain has made — its
@@ -50,6 +51,15 @@ final class AtMostOnceWorld {
     /** Every App order string the server answered for this order, oldest first. */
     final List<String> orderStrings = new ArrayList<>();
 
+    /**
+     * Every hand-off of {@link AtMostOnceHandoffActions} (pages, bridges, App parameters) the
+     * server answered, oldest first.
+     */
+    final List<Handoff> handoffs = new ArrayList<>();
+
+    /** The products (channel and kind of hand-off) this order was handed out through. */
+    final Set<String> products = new LinkedHashSet<>();
+
     /** Every out_trade_no the server gave out for this order. */
     final Set<String> outTradeNos = new LinkedHashSet<>();
 
@@ -65,14 +75,20 @@ final class AtMostOnceWorld {
       this.amountMinor = amountMinor;
     }
 
-    /** Whether the order was handed out as a QR code and as an order string: a product switch. */
+    /**
+     * Whether the order was handed out through two products (an Alipay and a WeChat Pay QR code, a
+     * code and an order string, two WeChat hand-offs, one buyer's and another's): a switch.
+     */
     boolean switchedProducts() {
-      return !codes.isEmpty() && !orderStrings.isEmpty();
+      return products.size() > 1;
     }
 
     void sawCode(String outTradeNo, String qrCode) {
       if (outTradeNo != null) {
         outTradeNos.add(outTradeNo);
+      }
+      if (qrCode != null && !qrCode.isEmpty()) {
+        products.add(qrCode.startsWith("weixin://") ? "wechat QR" : "alipay QR");
       }
       if (qrCode != null && codes.stream().noneMatch(c -> c.qrCode().equals(qrCode))) {
         codes.add(new Code(outTradeNo, qrCode));
@@ -86,6 +102,13 @@ final class AtMostOnceWorld {
   }
 
   record Code(String outTradeNo, String qrCode) {}
+
+  /**
+   * A hand-off the buyer's side was given: {@code product} ({@code channel verb}), the payment's
+   * number, what the buyer pays with (a page's URL, bridge parameters, PayReq fields), and the
+   * buyer (openid) a bridge payment names.
+   */
+  record Handoff(String product, String outTradeNo, JsonNode payable, String openid) {}
 
   /** A request sent with an idempotency key, and the answer a replay must repeat, once stored. */
   static final class KeyedRequest {

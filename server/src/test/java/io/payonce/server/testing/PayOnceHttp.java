@@ -146,6 +146,56 @@ public final class PayOnceHttp {
     return post(sandbox + "/sandbox/wechat/bridge/pay", body, Map.of());
   }
 
+  /**
+   * The phone's browser opens a WeChat H5 hand-off's {@code h5_url} and the buyer taps pay (the
+   * page's form posts its {@code prepay_id} and {@code redirect_url} back).
+   */
+  public Answer wechatH5Pay(String h5Url) {
+    Map<String, String> query =
+        org.springframework.web.util.UriComponentsBuilder.fromUri(URI.create(h5Url))
+            .build()
+            .getQueryParams()
+            .toSingleValueMap();
+    StringBuilder form = new StringBuilder("prepay_id=").append(query.get("prepay_id"));
+    if (query.get("redirect_url") != null) {
+      form.append("&redirect_url=")
+          .append(
+              enc(java.net.URLDecoder.decode(query.get("redirect_url"), StandardCharsets.UTF_8)));
+    }
+    return send(
+        HttpRequest.newBuilder(URI.create(sandbox + "/sandbox/wechat/h5/pay"))
+            .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
+            .POST(HttpRequest.BodyPublishers.ofString(form.toString()))
+            .build());
+  }
+
+  /**
+   * The buyer's browser opens an Alipay page.pay or wap.pay hand-off's {@code url} at the gateway,
+   * which sends it on to the cashier page, and pays there as {@code buyerId}: the cashier page's
+   * answer (a redirect to return_url when paid), or the gateway's when it led to no cashier page.
+   */
+  public Answer alipayPagePay(String url, String buyerId) {
+    Answer opened = get(url);
+    String checkout = opened.header("Location");
+    if (checkout == null) {
+      return opened;
+    }
+    URI page = URI.create(url).resolve(checkout);
+    return send(
+        HttpRequest.newBuilder(URI.create(page + "/pay"))
+            .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
+            .POST(HttpRequest.BodyPublishers.ofString("buyerId=" + enc(buyerId)))
+            .build());
+  }
+
+  /**
+   * The WeChat app on the phone pays what {@code WXApi.sendReq(PayReq)} hands it: a WeChat App
+   * hand-off's {@code fields}.
+   */
+  public Answer wechatAppPay(Map<String, String> fields) {
+    return post(sandbox + "/sandbox/wechat/app/pay", fields, Map.of());
+  }
+
   /** The merchant's app hands an Alipay order string to the SDK: the buyer's Alipay app pays it. */
   public Answer alipayAppPay(String orderString) {
     return post(

@@ -79,7 +79,7 @@ abstract class WechatAppPayIntegrationTests {
     assertThat(order.path("timeExpire").asString()).as("time_expire always").isNotBlank();
     assertThat(order.path("codeUrl").asString()).isEqualTo(fields.get("prepayid"));
 
-    Answer paid = appPay(fields);
+    Answer paid = http.wechatAppPay(fields);
 
     assertThat(paid.status()).as(paid.body()).isEqualTo(200);
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
@@ -111,8 +111,8 @@ abstract class WechatAppPayIntegrationTests {
         .satisfies(c -> assertThat(c.path("outcome").asString()).isEqualTo("DONE"));
     // Paid twice from the same parameters (the buyer tapped twice): charged once.
     Map<String, String> fields = fields(repeated.json().path("handoff"));
-    assertThat(appPay(fields).status()).isEqualTo(200);
-    assertThat(appPay(fields).status()).isGreaterThanOrEqualTo(400);
+    assertThat(http.wechatAppPay(fields).status()).isEqualTo(200);
+    assertThat(http.wechatAppPay(fields).status()).isGreaterThanOrEqualTo(400);
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     assertThat(http.wechatOrders(outTradeNo)).hasSize(1);
   }
@@ -124,7 +124,7 @@ abstract class WechatAppPayIntegrationTests {
     String outTradeNo = issued.text("outTradeNo");
     http.chaos(Map.of("outTradeNo", outTradeNo, "notifyCopies", 10));
 
-    appPay(fields(issued.json().path("handoff")));
+    http.wechatAppPay(fields(issued.json().path("handoff")));
 
     await()
         .atMost(SETTLES)
@@ -142,7 +142,7 @@ abstract class WechatAppPayIntegrationTests {
     String outTradeNo = issued.text("outTradeNo");
     http.chaos(Map.of("outTradeNo", outTradeNo, "notifyDrop", true));
 
-    assertThat(appPay(fields(issued.json().path("handoff"))).status()).isEqualTo(200);
+    assertThat(http.wechatAppPay(fields(issued.json().path("handoff"))).status()).isEqualTo(200);
     janitor.sweep();
 
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
@@ -158,7 +158,7 @@ abstract class WechatAppPayIntegrationTests {
 
     // The trade exists from the prepay: the close closes it at WeChat for good.
     Answer closed = http.close(orderNo);
-    Answer paid = appPay(fields(issued.json().path("handoff")));
+    Answer paid = http.wechatAppPay(fields(issued.json().path("handoff")));
 
     assertThat(closed.status()).isEqualTo(200);
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
@@ -180,7 +180,8 @@ abstract class WechatAppPayIntegrationTests {
     assertThat(qr.text("outTradeNo")).isNotEqualTo(appNo);
     assertThat(http.payment(appNo).text("status")).isEqualTo("CLOSED");
     assertThat(http.wechatOrders(appNo).get(0).path("tradeState").asString()).isEqualTo("CLOSED");
-    assertThat(appPay(fields(app.json().path("handoff"))).status()).isGreaterThanOrEqualTo(400);
+    assertThat(http.wechatAppPay(fields(app.json().path("handoff"))).status())
+        .isGreaterThanOrEqualTo(400);
 
     // And back to the app: the QR code's trade is closed first, and its code pays nothing.
     Answer again = app(orderNo);
@@ -191,7 +192,7 @@ abstract class WechatAppPayIntegrationTests {
     assertThat(http.wechatOrders(qr.text("outTradeNo")).get(0).path("tradeState").asString())
         .isEqualTo("CLOSED");
     assertThat(http.walletPay(qr.text("qrCode")).status()).isGreaterThanOrEqualTo(400);
-    assertThat(appPay(fields(again.json().path("handoff"))).status()).isEqualTo(200);
+    assertThat(http.wechatAppPay(fields(again.json().path("handoff"))).status()).isEqualTo(200);
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     assertThat(http.payments(orderNo)).hasSize(3);
     assertThat(
@@ -217,11 +218,6 @@ abstract class WechatAppPayIntegrationTests {
         .properties()
         .forEach(e -> fields.put(e.getKey(), e.getValue().asString()));
     return fields;
-  }
-
-  /** The WeChat app on the phone pays what {@code WXApi.sendReq(PayReq)} hands it. */
-  private Answer appPay(Map<String, String> fields) {
-    return http.post(http.sandboxBase() + "/sandbox/wechat/app/pay", fields, Map.of());
   }
 
   private List<JsonNode> channelCalls(String outTradeNo, String method) {

@@ -8,7 +8,6 @@ import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
-import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -21,7 +20,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.web.util.UriComponentsBuilder;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -80,7 +78,7 @@ abstract class WechatH5PayIntegrationTests {
         .isAfter(asked)
         .isBeforeOrEqualTo(asked.plus(Duration.ofMinutes(5)).plusSeconds(5));
 
-    Answer paid = pay(url);
+    Answer paid = http.wechatH5Pay(url);
 
     assertThat(paid.status()).as(paid.body()).isEqualTo(302);
     assertThat(paid.raw().headers().firstValue("Location")).contains(RETURN);
@@ -105,8 +103,8 @@ abstract class WechatH5PayIntegrationTests {
     assertThat(http.payments(orderNo)).hasSize(1);
     assertThat(http.wechatCalls(outTradeNo, PREPAY)).hasSize(1);
     String url = repeated.json().path("handoff").path("url").asString();
-    assertThat(pay(url).status()).isEqualTo(302);
-    assertThat(pay(url).status()).isGreaterThanOrEqualTo(400);
+    assertThat(http.wechatH5Pay(url).status()).isEqualTo(302);
+    assertThat(http.wechatH5Pay(url).status()).isGreaterThanOrEqualTo(400);
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     assertThat(http.wechatOrders(outTradeNo)).hasSize(1);
   }
@@ -138,8 +136,9 @@ abstract class WechatH5PayIntegrationTests {
     assertThat(laterNo).isNotEqualTo(firstNo);
     assertThat(http.payment(firstNo).text("status")).isEqualTo("CLOSED");
     assertThat(http.wechatOrders(firstNo).get(0).path("tradeState").asString()).isEqualTo("CLOSED");
-    assertThat(pay(firstUrl).status()).isGreaterThanOrEqualTo(400);
-    assertThat(pay(later.json().path("handoff").path("url").asString()).status()).isEqualTo(302);
+    assertThat(http.wechatH5Pay(firstUrl).status()).isGreaterThanOrEqualTo(400);
+    assertThat(http.wechatH5Pay(later.json().path("handoff").path("url").asString()).status())
+        .isEqualTo(302);
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     assertThat(
             http.payments(orderNo).stream()
@@ -155,7 +154,7 @@ abstract class WechatH5PayIntegrationTests {
     String outTradeNo = issued.text("outTradeNo");
 
     Answer closed = http.close(orderNo);
-    Answer paid = pay(issued.json().path("handoff").path("url").asString());
+    Answer paid = http.wechatH5Pay(issued.json().path("handoff").path("url").asString());
 
     assertThat(closed.status()).isEqualTo(200);
     assertThat(http.wechatOrders(outTradeNo).get(0).path("tradeState").asString())
@@ -176,20 +175,6 @@ abstract class WechatH5PayIntegrationTests {
         http.serverBase() + "/pay/wechat/mobile-web",
         Map.of("orderNo", orderNo, "buyer", buyer),
         Map.of());
-  }
-
-  /** The phone's browser opens the h5_url and the buyer taps pay (the page's form). */
-  private Answer pay(String h5Url) {
-    Map<String, String> query =
-        UriComponentsBuilder.fromUri(URI.create(h5Url)).build().getQueryParams().toSingleValueMap();
-    return http.postForm(
-        "/sandbox/wechat/h5/pay",
-        "prepay_id="
-            + query.get("prepay_id")
-            + "&redirect_url="
-            + URLEncoder.encode(
-                java.net.URLDecoder.decode(query.get("redirect_url"), StandardCharsets.UTF_8),
-                StandardCharsets.UTF_8));
   }
 
   /** Moves our clock and the channel's together, to {@code offset} from the test's start. */
