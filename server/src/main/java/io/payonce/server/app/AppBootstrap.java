@@ -1,5 +1,6 @@
 package io.payonce.server.app;
 
+import io.payonce.server.db.DatabaseStartup;
 import java.io.PrintStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,22 +24,34 @@ class AppBootstrap implements ApplicationRunner {
   private final Apps apps;
   private final AppProperties props;
   private final Environment env;
+  private final DatabaseStartup startup;
   private final PrintStream console;
 
   @Autowired
-  AppBootstrap(Apps apps, AppProperties props, Environment env) {
-    this(apps, props, env, System.out);
+  AppBootstrap(Apps apps, AppProperties props, Environment env, DatabaseStartup startup) {
+    this(apps, props, env, startup, System.out);
   }
 
-  AppBootstrap(Apps apps, AppProperties props, Environment env, PrintStream console) {
+  AppBootstrap(
+      Apps apps,
+      AppProperties props,
+      Environment env,
+      DatabaseStartup startup,
+      PrintStream console) {
     this.apps = apps;
     this.props = props;
     this.env = env;
+    this.startup = startup;
     this.console = console;
   }
 
+  /** Run again while the database cannot be reached (a failover while this instance starts). */
   @Override
   public void run(ApplicationArguments args) {
+    startup.run("apps-bootstrap", this::bootstrap);
+  }
+
+  private void bootstrap() {
     AppProperties.Bootstrap bootstrap = props.bootstrap();
     if (bootstrap != null && bootstrap.configured()) {
       ensure(bootstrap.id(), bootstrap.name(), bootstrap.secret());

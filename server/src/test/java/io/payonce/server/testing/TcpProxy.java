@@ -49,6 +49,8 @@ public final class TcpProxy {
   private final ExecutorService pumps;
   private final AtomicReference<LostCommit> armed = new AtomicReference<>();
   private volatile boolean cut;
+  private final java.util.concurrent.atomic.AtomicInteger refused =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   private TcpProxy(String name, String targetHost, int targetPort, SqlWire wire)
       throws IOException {
@@ -103,6 +105,11 @@ public final class TcpProxy {
 
   public boolean isCut() {
     return cut;
+  }
+
+  /** How many new connections were reset because the server looked down ({@link #cut}). */
+  public int refusedWhileCut() {
+    return refused.get();
   }
 
   /**
@@ -197,6 +204,7 @@ public final class TcpProxy {
         return;
       }
       if (cut) {
+        refused.incrementAndGet();
         reset(client);
         continue;
       }
