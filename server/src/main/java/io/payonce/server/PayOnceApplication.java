@@ -3,6 +3,7 @@ package io.payonce.server;
 import io.payonce.server.chaos.ChaosProperties;
 import io.payonce.server.chaos.SkewedClock;
 import io.payonce.server.cli.ServerCommand;
+import io.payonce.server.db.DatabaseStartup;
 import io.payonce.server.payment.Sleeper;
 import io.payonce.server.reconcile.ReconcileCommand;
 import java.time.Clock;
@@ -26,7 +27,8 @@ public class PayOnceApplication {
     if (ReconcileCommand.isInvoked(args)) {
       System.exit(ReconcileCommand.run(args, PayOnceApplication.class));
     }
-    SpringApplication.run(PayOnceApplication.class, args);
+    // A failover while this instance starts: start again instead of exiting (DatabaseStartup).
+    DatabaseStartup.start(new SpringApplication(PayOnceApplication.class), args);
   }
 
   /**

@@ -4,10 +4,16 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.transaction.CannotCreateTransactionException;
 
@@ -17,9 +23,11 @@ import org.springframework.transaction.CannotCreateTransactionException;
  * instance that starts — or restarts after a crash — used to exit on its first refused connection,
  * in Flyway, in a bean reading the database's metadata or in a start-up task, and was then started
  * again from scratch, 15–20 s each time, for as long as the failover lasted. Now the data source is
- * handed to its users only once a connection is valid, and start-up tasks ({@link #run}) run again
- * while the database cannot be reached, both for at most {@code payonce.db.startup-wait} (default
- * 60 s; {@code 0s} fails at once), after which start-up fails as before.
+ * handed to its users only once a connection is valid, start-up tasks ({@link #run}) run again
+ * while the database cannot be reached, and a start that failed only for that — the primary lost
+ * after the data source first answered — starts again in the same JVM ({@link #start}), all for at
+ * most {@code payonce.db.startup-wait} (default 60 s; {@code 0s} fails at once), after which
+ * start-up fails as before.
  *
  * <p>Only unreachability waits: a refused connection, a connection broken or not obtainable in
  * time, no primary among the hosts (SQLState class 08, or the driver's and Spring's exceptions for
@@ -100,6 +108,39 @@ public final class DatabaseStartup {
             limit,
             rootMessage(failure));
         pauser.pause(pause);
+      }
+    }
+  }
+
+  /**
+   * Starts the application, and starts it again in this JVM when its start failed only because the
+   * database could not be reached — the primary killed while Flyway ran, say, after the data source
+   * had first answered — until {@code payonce.db.startup-wait} (read from the failed start's own
+   * environment) has passed since the first try.
+   */
+  public static ConfigurableApplicationContext start(
+      SpringApplication application, String... args) {
+    AtomicReference<Environment> environment = new AtomicReference<>();
+    application.addListeners(
+        (ApplicationListener<ApplicationEnvironmentPreparedEvent>)
+            event -> environment.set(event.getEnvironment()));
+    long started = System.nanoTime();
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return application.run(args);
+      } catch (RuntimeException failure) {
+        Duration limit =
+            environment.get() == null
+                ? Duration.ZERO
+                : environment.get().getProperty(WAIT_PROPERTY, Duration.class, DEFAULT_WAIT);
+        if (!unreachable(failure) || System.nanoTime() - started >= limit.toNanos()) {
+          throw failure;
+        }
+        log.warn(
+            "db_startup task=application attempt={} database not reachable, starting again: {}",
+            attempt,
+            rootMessage(failure));
+        java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofSeconds(1).toNanos());
       }
     }
   }

@@ -13,6 +13,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.transaction.CannotCreateTransactionException;
@@ -141,6 +146,65 @@ class DatabaseStartupUnitTests {
     assertThatThrownBy(() -> startup(Duration.ofSeconds(60)).awaitReachable(dataSource))
         .hasRootCauseMessage("password authentication failed");
     assertThat(pauses).isEmpty();
+  }
+
+  @Test
+  void aStartThatFailedBecauseTheDatabaseWasLostStartsAgainInTheSameJvm() {
+    FlakyAtStart.failuresLeft.set(1);
+    FlakyAtStart.made.set(0);
+    SpringApplication application = new SpringApplication(FlakyAtStart.class);
+    application.setWebApplicationType(WebApplicationType.NONE);
+
+    try (ConfigurableApplicationContext context =
+        DatabaseStartup.start(application, "--spring.main.banner-mode=off")) {
+      assertThat(context.isRunning()).isTrue();
+    }
+    assertThat(FlakyAtStart.made).as("the bean was made again in a second start").hasValue(2);
+  }
+
+  @Test
+  void aStartThatFailedForAnyOtherReasonIsNotRepeated() {
+    FlakyAtStart.failuresLeft.set(1);
+    FlakyAtStart.made.set(0);
+    SpringApplication application = new SpringApplication(BrokenAtStart.class);
+    application.setWebApplicationType(WebApplicationType.NONE);
+
+    assertThatThrownBy(() -> DatabaseStartup.start(application, "--spring.main.banner-mode=off"))
+        .hasRootCauseMessage("relation \"orders\" does not exist");
+    assertThat(BrokenAtStart.made).hasValue(1);
+  }
+
+  /** A bean whose first making finds no primary, as during a failover. */
+  @Configuration(proxyBeanMethods = false)
+  static class FlakyAtStart {
+    static final AtomicInteger failuresLeft = new AtomicInteger();
+    static final AtomicInteger made = new AtomicInteger();
+
+    @Bean
+    Object readsTheDatabase() {
+      made.incrementAndGet();
+      if (failuresLeft.getAndDecrement() > 0) {
+        throw new CannotGetJdbcConnectionException(
+            "Failed to obtain JDBC Connection",
+            new SQLException("Could not find a server with specified targetServerType", "08001"));
+      }
+      return "read";
+    }
+  }
+
+  /** A bean whose making fails for another reason than an unreachable database. */
+  @Configuration(proxyBeanMethods = false)
+  static class BrokenAtStart {
+    static final AtomicInteger made = new AtomicInteger();
+
+    @Bean
+    Object readsTheDatabase() {
+      made.incrementAndGet();
+      throw new org.springframework.jdbc.BadSqlGrammarException(
+          "read",
+          "SELECT 1 FROM orders",
+          new SQLException("relation \"orders\" does not exist", "42P01"));
+    }
   }
 
   interface ConnectionSource {
