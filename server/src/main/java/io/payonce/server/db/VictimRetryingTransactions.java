@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.support.TransactionCallback;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -41,11 +42,11 @@ public class VictimRetryingTransactions extends TransactionTemplate {
   @Override
   public <T> T execute(TransactionCallback<T> action) throws TransactionException {
     if (!ownTransaction()) {
-      return super.execute(action);
+      return workFailure(action);
     }
     for (int attempt = 1; ; attempt++) {
       try {
-        return super.execute(action);
+        return workFailure(action);
       } catch (RuntimeException failure) {
         if (!LockConflicts.isVictim(failure)) {
           throw failure;
@@ -59,6 +60,30 @@ public class VictimRetryingTransactions extends TransactionTemplate {
         LockSupport.parkNanos(
             TimeUnit.MILLISECONDS.toNanos(ThreadLocalRandom.current().nextLong(1, 20L * attempt)));
       }
+    }
+  }
+
+  /**
+   * Runs the transaction; when the work failed and the rollback after it failed too (its connection
+   * lost in a failover), the work's own failure is thrown, not the rollback's: nothing was
+   * committed (a transaction never commits without a COMMIT, and a server rolls back the open
+   * transaction of a connection it lost), so the caller handles the failure it expects — a
+   * duplicate key lost to a concurrent request, say — instead of an unexpected one answered 500.
+   */
+  private <T> T workFailure(TransactionCallback<T> action) {
+    try {
+      return super.execute(action);
+    } catch (TransactionSystemException rollbackFailed) {
+      if (rollbackFailed.getApplicationException() instanceof RuntimeException work) {
+        log.warn(
+            "rollback_failed after the work failed: {}; the work's failure stands",
+            rollbackFailed.getMostSpecificCause().getClass().getSimpleName());
+        throw work;
+      }
+      if (rollbackFailed.getApplicationException() instanceof Error error) {
+        throw error;
+      }
+      throw rollbackFailed;
     }
   }
 

@@ -196,6 +196,37 @@ public final class PayOnceHttp {
     return post(sandbox + "/sandbox/wechat/app/pay", fields, Map.of());
   }
 
+  /** The channel calls journaled for one payment and one method (e.g. alipay.trade.app.pay). */
+  public List<JsonNode> channelCalls(String outTradeNo, String method) {
+    return payment(outTradeNo)
+        .json()
+        .path("channelCalls")
+        .valueStream()
+        .filter(c -> method.equals(c.path("method").asString()))
+        .toList();
+  }
+
+  /**
+   * Where each move of a payment (as {@code GET /api/payments/...} answers it) to status came from.
+   */
+  public static List<String> transitionsTo(JsonNode payment, String status) {
+    return payment
+        .path("journal")
+        .valueStream()
+        .filter(j -> j.path("toStatus").asString().equals(status))
+        .map(j -> j.path("source").asString())
+        .toList();
+  }
+
+  /**
+   * Moves the server's clock and the channel's together, to {@code offset} from the test's start.
+   */
+  public void moveClocksTo(MutableClock clock, Duration offset) {
+    clock.reset();
+    clock.advance(offset);
+    sandboxClock(offset);
+  }
+
   /** The merchant's app hands an Alipay order string to the SDK: the buyer's Alipay app pays it. */
   public Answer alipayAppPay(String orderString) {
     return post(

@@ -102,7 +102,8 @@ abstract class AlipayAppPayIntegrationTests {
         .isEqualTo("12.30");
     assertThat(result.path("sign").asString()).isNotBlank();
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
-    assertThat(transitionsTo(http.payment(outTradeNo).json(), "SUCCESS")).containsExactly("NOTIFY");
+    assertThat(PayOnceHttp.transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
+        .containsExactly("NOTIFY");
     // The same order string again: the trade is paid, the app is told so, nothing is charged.
     assertThat(appPay(orderString(issued)).text("resultStatus")).isNotEqualTo("9000");
     assertThat(http.trades(outTradeNo)).hasSize(1);
@@ -130,8 +131,8 @@ abstract class AlipayAppPayIntegrationTests {
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     assertThat(http.trades(outTradeNo)).hasSize(1);
     // The channel-call journal is written off the money path: awaited, then counted.
-    await().atMost(SETTLES).until(() -> !channelCalls(outTradeNo).isEmpty());
-    assertThat(channelCalls(outTradeNo))
+    await().atMost(SETTLES).until(() -> !http.channelCalls(outTradeNo, APP_PAY).isEmpty());
+    assertThat(http.channelCalls(outTradeNo, APP_PAY))
         .singleElement()
         .satisfies(c -> assertThat(c.path("outcome").asString()).isEqualTo("DONE"));
   }
@@ -150,7 +151,7 @@ abstract class AlipayAppPayIntegrationTests {
         .until(() -> http.payment(outTradeNo).json().path("notifies").size() >= 10);
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
-    assertThat(transitionsTo(payment, "SUCCESS")).hasSize(1);
+    assertThat(PayOnceHttp.transitionsTo(payment, "SUCCESS")).hasSize(1);
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
   }
 
@@ -166,7 +167,7 @@ abstract class AlipayAppPayIntegrationTests {
     janitor.sweep();
 
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
-    assertThat(transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
+    assertThat(PayOnceHttp.transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
         .containsExactly("JANITOR");
   }
 
@@ -176,7 +177,7 @@ abstract class AlipayAppPayIntegrationTests {
     Answer issued = handOff(orderNo);
     String outTradeNo = issued.text("outTradeNo");
 
-    moveClocksTo(Duration.ofMinutes(5));
+    http.moveClocksTo(clock, Duration.ofMinutes(5));
     janitor.sweep();
     Answer asked = http.query(orderNo);
     Answer again = handOff(orderNo);
@@ -391,31 +392,6 @@ abstract class AlipayAppPayIntegrationTests {
     return http.payments(orderNo).stream()
         .filter(p -> p.path("status").asString().equals("SUCCESS"))
         .count();
-  }
-
-  private List<JsonNode> channelCalls(String outTradeNo) {
-    return http.payment(outTradeNo)
-        .json()
-        .path("channelCalls")
-        .valueStream()
-        .filter(c -> APP_PAY.equals(c.path("method").asString()))
-        .toList();
-  }
-
-  private static List<String> transitionsTo(JsonNode payment, String status) {
-    return payment
-        .path("journal")
-        .valueStream()
-        .filter(j -> j.path("toStatus").asString().equals(status))
-        .map(j -> j.path("source").asString())
-        .toList();
-  }
-
-  /** Moves our clock and the channel's together, to {@code offset} from the test's start. */
-  private void moveClocksTo(Duration offset) {
-    clock.reset();
-    clock.advance(offset);
-    http.sandboxClock(offset);
   }
 
   private static Map<String, String> decode(String encoded) {

@@ -104,7 +104,7 @@ abstract class AlipayWebPayIntegrationTests {
         .containsKeys("trade_no", "sign", "sign_type", "timestamp");
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     JsonNode payment = http.payment(issued.text("outTradeNo")).json();
-    assertThat(transitionsTo(payment, "SUCCESS")).containsExactly("NOTIFY");
+    assertThat(PayOnceHttp.transitionsTo(payment, "SUCCESS")).containsExactly("NOTIFY");
   }
 
   @Test
@@ -160,8 +160,8 @@ abstract class AlipayWebPayIntegrationTests {
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     assertThat(http.trades(outTradeNo)).hasSize(1);
     // The channel-call journal is written off the money path: awaited, then counted.
-    await().atMost(SETTLES).until(() -> !channelCalls(outTradeNo, PAGE_PAY).isEmpty());
-    assertThat(channelCalls(outTradeNo, PAGE_PAY))
+    await().atMost(SETTLES).until(() -> !http.channelCalls(outTradeNo, PAGE_PAY).isEmpty());
+    assertThat(http.channelCalls(outTradeNo, PAGE_PAY))
         .singleElement()
         .satisfies(c -> assertThat(c.path("outcome").asString()).isEqualTo("DONE"));
   }
@@ -215,7 +215,7 @@ abstract class AlipayWebPayIntegrationTests {
         .until(() -> http.payment(outTradeNo).json().path("notifies").size() >= 10);
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
-    assertThat(transitionsTo(payment, "SUCCESS")).hasSize(1);
+    assertThat(PayOnceHttp.transitionsTo(payment, "SUCCESS")).hasSize(1);
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
   }
 
@@ -230,7 +230,7 @@ abstract class AlipayWebPayIntegrationTests {
     janitor.sweep();
 
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
-    assertThat(transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
+    assertThat(PayOnceHttp.transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
         .containsExactly("JANITOR");
   }
 
@@ -242,7 +242,7 @@ abstract class AlipayWebPayIntegrationTests {
     String checkout = openByForm(issued.json().path("handoff"));
 
     // The channel knows no trade under the number until the buyer pays.
-    moveClocksTo(Duration.ofMinutes(5));
+    http.moveClocksTo(clock, Duration.ofMinutes(5));
     janitor.sweep();
     Answer asked = http.query(orderNo);
     Answer again = handOff("mobile-web", orderNo);
@@ -290,9 +290,9 @@ abstract class AlipayWebPayIntegrationTests {
     assertThat(http.close(orderNo).status()).isEqualTo(200);
     String checkout = openByLink(issued.json().path("handoff"));
 
-    moveClocksTo(Duration.ofMinutes(14).plusSeconds(30));
+    http.moveClocksTo(clock, Duration.ofMinutes(14).plusSeconds(30));
     assertThat(pay(checkout).statusCode()).isEqualTo(302);
-    moveClocksTo(Duration.ofMinutes(15).plusSeconds(5));
+    http.moveClocksTo(clock, Duration.ofMinutes(15).plusSeconds(5));
     janitor.sweep();
 
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("SUCCESS");
@@ -459,31 +459,6 @@ abstract class AlipayWebPayIntegrationTests {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
-  }
-
-  private List<JsonNode> channelCalls(String outTradeNo, String method) {
-    return http.payment(outTradeNo)
-        .json()
-        .path("channelCalls")
-        .valueStream()
-        .filter(c -> method.equals(c.path("method").asString()))
-        .toList();
-  }
-
-  private static List<String> transitionsTo(JsonNode payment, String status) {
-    return payment
-        .path("journal")
-        .valueStream()
-        .filter(j -> j.path("toStatus").asString().equals(status))
-        .map(j -> j.path("source").asString())
-        .toList();
-  }
-
-  /** Moves our clock and the channel's together, to {@code offset} from the test's start. */
-  private void moveClocksTo(Duration offset) {
-    clock.reset();
-    clock.advance(offset);
-    http.sandboxClock(offset);
   }
 
   private static Map<String, String> query(String url) {

@@ -354,13 +354,13 @@ abstract class PaymentLifecycleIntegrationTests {
     http.chaos(Map.of("outTradeNo", outTradeNo, "notifyDrop", true));
     // Nobody scanned it: closed here, and watched while Alipay could still take a payment.
     assertThat(http.close(orderNo).status()).isEqualTo(200);
-    moveClocksTo(Duration.ofMinutes(14));
+    http.moveClocksTo(clock, Duration.ofMinutes(14));
     janitor.sweep();
 
-    moveClocksTo(Duration.ofMinutes(14).plusSeconds(30));
+    http.moveClocksTo(clock, Duration.ofMinutes(14).plusSeconds(30));
     assertThat(http.walletPay(qr.text("qrCode")).status()).isEqualTo(200);
     // Its code has died (15 minutes, and the margin): the watch's last question comes now.
-    moveClocksTo(Duration.ofMinutes(15).plusSeconds(5));
+    http.moveClocksTo(clock, Duration.ofMinutes(15).plusSeconds(5));
     janitor.sweep();
 
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("SUCCESS");
@@ -370,7 +370,7 @@ abstract class PaymentLifecycleIntegrationTests {
             () -> "5.50".equals(http.trades(outTradeNo).get(0).path("refundedAmount").asString()));
     // Settled: the janitor asks no more about it.
     int asked = http.calls(outTradeNo, "alipay.trade.query").size();
-    moveClocksTo(Duration.ofMinutes(40));
+    http.moveClocksTo(clock, Duration.ofMinutes(40));
     janitor.sweep();
     assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(asked);
   }
@@ -381,10 +381,10 @@ abstract class PaymentLifecycleIntegrationTests {
     String outTradeNo = http.precreate(orderNo).text("outTradeNo");
     assertThat(http.close(orderNo).status()).isEqualTo(200);
 
-    moveClocksTo(Duration.ofMinutes(15).plusSeconds(5));
+    http.moveClocksTo(clock, Duration.ofMinutes(15).plusSeconds(5));
     janitor.sweep();
     int asked = http.calls(outTradeNo, "alipay.trade.query").size();
-    moveClocksTo(Duration.ofMinutes(40));
+    http.moveClocksTo(clock, Duration.ofMinutes(40));
     janitor.sweep();
 
     assertThat(asked).isPositive();
@@ -417,13 +417,6 @@ abstract class PaymentLifecycleIntegrationTests {
     assertThat(retried.text("orderStatus")).isEqualTo("CLOSED");
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
     assertThat(http.trades(outTradeNo).get(0).path("status").asString()).isEqualTo("TRADE_CLOSED");
-  }
-
-  /** Moves our clock and the channel's together, to {@code offset} from the test's start. */
-  private void moveClocksTo(Duration offset) {
-    clock.reset();
-    clock.advance(offset);
-    http.sandboxClock(offset);
   }
 
   @Test

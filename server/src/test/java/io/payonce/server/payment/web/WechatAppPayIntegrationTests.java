@@ -85,7 +85,7 @@ abstract class WechatAppPayIntegrationTests {
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
-    assertThat(transitionsTo(payment, "SUCCESS")).containsExactly("NOTIFY");
+    assertThat(PayOnceHttp.transitionsTo(payment, "SUCCESS")).containsExactly("NOTIFY");
     assertThat(http.wechatOrders(outTradeNo).get(0).path("tradeState").asString())
         .isEqualTo("SUCCESS");
   }
@@ -105,8 +105,8 @@ abstract class WechatAppPayIntegrationTests {
         .containsExactly(outTradeNo);
     assertThat(http.payments(orderNo)).hasSize(1);
     assertThat(http.wechatCalls(outTradeNo, PREPAY)).hasSize(1);
-    await().atMost(SETTLES).until(() -> !channelCalls(outTradeNo, PREPAY).isEmpty());
-    assertThat(channelCalls(outTradeNo, PREPAY))
+    await().atMost(SETTLES).until(() -> !http.channelCalls(outTradeNo, PREPAY).isEmpty());
+    assertThat(http.channelCalls(outTradeNo, PREPAY))
         .singleElement()
         .satisfies(c -> assertThat(c.path("outcome").asString()).isEqualTo("DONE"));
     // Paid twice from the same parameters (the buyer tapped twice): charged once.
@@ -131,7 +131,7 @@ abstract class WechatAppPayIntegrationTests {
         .until(() -> http.payment(outTradeNo).json().path("notifies").size() >= 10);
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
-    assertThat(transitionsTo(payment, "SUCCESS")).hasSize(1);
+    assertThat(PayOnceHttp.transitionsTo(payment, "SUCCESS")).hasSize(1);
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
   }
 
@@ -146,7 +146,7 @@ abstract class WechatAppPayIntegrationTests {
     janitor.sweep();
 
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
-    assertThat(transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
+    assertThat(PayOnceHttp.transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
         .containsExactly("JANITOR");
   }
 
@@ -218,23 +218,5 @@ abstract class WechatAppPayIntegrationTests {
         .properties()
         .forEach(e -> fields.put(e.getKey(), e.getValue().asString()));
     return fields;
-  }
-
-  private List<JsonNode> channelCalls(String outTradeNo, String method) {
-    return http.payment(outTradeNo)
-        .json()
-        .path("channelCalls")
-        .valueStream()
-        .filter(c -> method.equals(c.path("method").asString()))
-        .toList();
-  }
-
-  private static List<String> transitionsTo(JsonNode payment, String status) {
-    return payment
-        .path("journal")
-        .valueStream()
-        .filter(j -> j.path("toStatus").asString().equals(status))
-        .map(j -> j.path("source").asString())
-        .toList();
   }
 }

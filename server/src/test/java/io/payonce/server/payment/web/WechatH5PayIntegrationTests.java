@@ -128,7 +128,7 @@ abstract class WechatH5PayIntegrationTests {
     String firstNo = first.text("outTradeNo");
     String firstUrl = first.json().path("handoff").path("url").asString();
 
-    moveClocksTo(Duration.ofMinutes(6));
+    http.moveClocksTo(clock, Duration.ofMinutes(6));
     Answer later = h5(orderNo, BUYER_IP);
 
     assertThat(later.status()).as(later.body()).isEqualTo(200);
@@ -175,12 +175,5 @@ abstract class WechatH5PayIntegrationTests {
         http.serverBase() + "/pay/wechat/mobile-web",
         Map.of("orderNo", orderNo, "buyer", buyer),
         Map.of());
-  }
-
-  /** Moves our clock and the channel's together, to {@code offset} from the test's start. */
-  private void moveClocksTo(Duration offset) {
-    clock.reset();
-    clock.advance(offset);
-    http.sandboxClock(offset);
   }
 }

@@ -88,7 +88,7 @@ abstract class WechatJsapiPayIntegrationTests {
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
-    assertThat(transitionsTo(payment, "SUCCESS")).containsExactly("NOTIFY");
+    assertThat(PayOnceHttp.transitionsTo(payment, "SUCCESS")).containsExactly("NOTIFY");
     assertThat(http.wechatOrders(outTradeNo).get(0).path("tradeState").asString())
         .isEqualTo("SUCCESS");
   }
@@ -108,8 +108,8 @@ abstract class WechatJsapiPayIntegrationTests {
         .containsExactly(outTradeNo);
     assertThat(http.payments(orderNo)).hasSize(1);
     assertThat(http.wechatCalls(outTradeNo, PREPAY)).hasSize(1);
-    await().atMost(SETTLES).until(() -> !channelCalls(outTradeNo, PREPAY).isEmpty());
-    assertThat(channelCalls(outTradeNo, PREPAY))
+    await().atMost(SETTLES).until(() -> !http.channelCalls(outTradeNo, PREPAY).isEmpty());
+    assertThat(http.channelCalls(outTradeNo, PREPAY))
         .singleElement()
         .satisfies(c -> assertThat(c.path("outcome").asString()).isEqualTo("DONE"));
     // Paid twice from the same parameters (the buyer tapped twice): charged once.
@@ -134,7 +134,7 @@ abstract class WechatJsapiPayIntegrationTests {
         .until(() -> http.payment(outTradeNo).json().path("notifies").size() >= 10);
     JsonNode payment = http.payment(outTradeNo).json();
     assertThat(payment.path("status").asString()).isEqualTo("SUCCESS");
-    assertThat(transitionsTo(payment, "SUCCESS")).hasSize(1);
+    assertThat(PayOnceHttp.transitionsTo(payment, "SUCCESS")).hasSize(1);
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
   }
 
@@ -149,7 +149,7 @@ abstract class WechatJsapiPayIntegrationTests {
     janitor.sweep();
 
     assertThat(http.orderStatus(orderNo)).isEqualTo("PAID");
-    assertThat(transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
+    assertThat(PayOnceHttp.transitionsTo(http.payment(outTradeNo).json(), "SUCCESS"))
         .containsExactly("JANITOR");
   }
 
@@ -307,23 +307,5 @@ abstract class WechatJsapiPayIntegrationTests {
     Map<String, Object> body = new LinkedHashMap<>(params);
     body.put("openid", openid);
     return http.post(http.sandboxBase() + "/sandbox/wechat/bridge/pay", body, Map.of());
-  }
-
-  private List<JsonNode> channelCalls(String outTradeNo, String method) {
-    return http.payment(outTradeNo)
-        .json()
-        .path("channelCalls")
-        .valueStream()
-        .filter(c -> method.equals(c.path("method").asString()))
-        .toList();
-  }
-
-  private static List<String> transitionsTo(JsonNode payment, String status) {
-    return payment
-        .path("journal")
-        .valueStream()
-        .filter(j -> j.path("toStatus").asString().equals(status))
-        .map(j -> j.path("source").asString())
-        .toList();
   }
 }
