@@ -101,7 +101,9 @@ public class PaymentQueries {
       }
     }
     if (!asked) {
-      return order;
+      // Nothing in flight now: a payment this order had in flight when it was read may have been
+      // recorded since (another request's query, a notify) — with its order, in one transaction.
+      return orders.findById(order.id()).orElseThrow();
     }
     Order after = orders.findById(order.id()).orElseThrow();
     if (after.paidBy() == null && failed == null && busy != null) {
