@@ -96,6 +96,6 @@ public record Timings(
 
   /** Patroni's leader TTL ({@code ttl} in scripts/patroni-cluster): a frozen leader outlives it. */
   public Duration databaseTtl() {
-    return Duration.ofSeconds(10);
+    return Duration.ofSeconds(8);
   }
 }
