@@ -1,5 +1,7 @@
 package io.payonce.server.refund;
 
+import io.payonce.server.alarm.AlarmType;
+import io.payonce.server.alarm.Alarms;
 import io.payonce.server.channel.ChannelOutcome;
 import io.payonce.server.channel.PaymentChannel;
 import io.payonce.server.channel.PaymentChannels;
@@ -15,6 +17,7 @@ import io.payonce.server.order.OrderTransitions;
 import io.payonce.server.payment.Payments;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -40,6 +43,7 @@ public class RefundExecutor {
   private final TransactionTemplate transactions;
   private final RefundProperties props;
   private final Clock clock;
+  private final Alarms alarms;
 
   RefundExecutor(
       RefundRepository refunds,
@@ -51,7 +55,8 @@ public class RefundExecutor {
       RefundEvents events,
       TransactionTemplate transactions,
       RefundProperties props,
-      Clock clock) {
+      Clock clock,
+      Alarms alarms) {
     this.refunds = refunds;
     this.payments = payments;
     this.orders = orders;
@@ -62,6 +67,7 @@ public class RefundExecutor {
     this.transactions = transactions;
     this.props = props;
     this.clock = clock;
+    this.alarms = alarms;
   }
 
   /** One attempt at the refund, if nobody else is making one; returns the refund as it stands. */
@@ -89,8 +95,9 @@ public class RefundExecutor {
   public Refund drive(long refundId) {
     Instant now = clock.instant();
     Refund refund = refunds.findById(refundId).orElseThrow();
+    String attempt = UUID.randomUUID().toString();
     if (refund.status() != RefundStatus.PENDING
-        || !refunds.claimAttempt(refundId, now, now.plus(props.retryAfter()))) {
+        || !refunds.claimAttempt(refundId, attempt, now, now.plus(props.retryAfter()))) {
       return refund;
     }
     PaymentChannel channel = channelOf(payments.findById(refund.payId()).orElseThrow());
@@ -121,7 +128,9 @@ public class RefundExecutor {
       return confirmed(refund, channel, "the channel moved no money on this call");
     }
     if (outcome instanceof ChannelOutcome.Refused<RefundResult> refused) {
-      return complete(refund, RefundStatus.FAIL, "refused: " + refused.subCode());
+      // Only while this attempt still holds the refund: one that took it over meanwhile has asked
+      // the channel again, and its answer (perhaps a refund made) is the one that counts.
+      return complete(refund, RefundStatus.FAIL, "refused: " + refused.subCode(), attempt);
     }
     markUnknown(refund, ((ChannelOutcome.Unknown<RefundResult>) outcome).reason());
     return refunds.findById(refundId).orElseThrow();
@@ -153,7 +162,17 @@ public class RefundExecutor {
   }
 
   private Refund complete(Refund refund, RefundStatus target, String detail) {
+    return complete(refund, target, detail, null);
+  }
+
+  /**
+   * Records the refund's end in one transaction; with {@code attempt}, only while that attempt
+   * still holds the refund. A success the channel proves for a refund recorded FAIL is raised as an
+   * alarm: the channel moved money our books say it did not.
+   */
+  private Refund complete(Refund refund, RefundStatus target, String detail, String attempt) {
     String channel = payments.findById(refund.payId()).orElseThrow().channel().name();
+    boolean[] moved = {false};
     transactions.executeWithoutResult(
         status -> {
           if (refund.kind() == RefundKind.MERCHANT) {
@@ -162,9 +181,14 @@ public class RefundExecutor {
             orders.lockStatus(refund.orderId());
           }
           Instant now = clock.instant();
-          if (refunds.transition(refund.id(), target, detail, now) == 0) {
+          int changed =
+              attempt == null
+                  ? refunds.transition(refund.id(), target, detail, now)
+                  : refunds.transitionHolding(refund.id(), attempt, target, detail, now);
+          if (changed == 0) {
             return;
           }
+          moved[0] = true;
           journal.append(
               Aggregate.REFUND,
               refund.id(),
@@ -188,8 +212,21 @@ public class RefundExecutor {
             }
           }
         });
-    log.info("refund outRequestNo={} status={}", refund.outRequestNo(), target);
-    return refunds.findById(refund.id()).orElseThrow();
+    Refund now = refunds.findById(refund.id()).orElseThrow();
+    if (moved[0]) {
+      log.info("refund outRequestNo={} status={}", refund.outRequestNo(), target);
+    } else if (target == RefundStatus.SUCCESS && now.status() == RefundStatus.FAIL) {
+      alarms.raise(
+          AlarmType.CHANNEL_INCONSISTENT,
+          channel,
+          refund.outTradeNo(),
+          "refund "
+              + refund.outRequestNo()
+              + " was made by the channel ("
+              + detail
+              + ") but is recorded FAIL: reconcile it by hand");
+    }
+    return now;
   }
 
   /**

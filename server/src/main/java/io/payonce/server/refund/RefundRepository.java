@@ -84,7 +84,8 @@ class RefundRepository {
   private static final String CLAIM_ATTEMPT =
       """
       UPDATE refund
-      SET next_attempt_at = :next
+      SET next_attempt_at = :next,
+          attempt_token = :token
       WHERE id = :id
         AND status = 'PENDING'
         AND next_attempt_at <= :now
@@ -173,6 +174,21 @@ class RefundRepository {
         .update();
   }
 
+  /**
+   * The transition, only while the attempt {@code token} took still holds the refund: an attempt
+   * taken over by another (its claim ran out) decides nothing by what its own call was told.
+   */
+  int transitionHolding(long id, String token, RefundStatus to, String detail, Instant now) {
+    return jdbc.sql(TRANSITION + "  AND attempt_token = :token\n")
+        .param("id", id)
+        .param("token", token)
+        .param("to", to.name())
+        .param("from", RefundStatus.allowedFromNames(to))
+        .param("detail", detail, Types.VARCHAR)
+        .param("now", SqlTime.toColumn(now))
+        .update();
+  }
+
   /** Notes that an attempt's outcome was unknown: the next attempt asks the channel first. */
   void noteUnknown(long id, String detail, Instant now) {
     jdbc.sql(NOTE_UNKNOWN)
@@ -182,10 +198,14 @@ class RefundRepository {
         .update();
   }
 
-  /** Takes the next attempt at a pending refund: one caller at a time, until {@code next}. */
-  boolean claimAttempt(long id, Instant now, Instant next) {
+  /**
+   * Takes the next attempt at a pending refund under {@code token}: one caller at a time, until
+   * {@code next}, when another may take it over.
+   */
+  boolean claimAttempt(long id, String token, Instant now, Instant next) {
     return jdbc.sql(CLAIM_ATTEMPT)
             .param("id", id)
+            .param("token", token)
             .param("now", SqlTime.toColumn(now))
             .param("next", SqlTime.toColumn(next))
             .update()

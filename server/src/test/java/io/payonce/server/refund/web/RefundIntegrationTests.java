@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.payonce.server.alipay.AlipayChannel;
 import io.payonce.server.channel.ChannelOutcome;
+import io.payonce.server.chaos.CrashPoints;
 import io.payonce.server.journal.Aggregate;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.OrderService;
@@ -19,6 +20,12 @@ import io.payonce.server.testing.TestApps;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,6 +47,8 @@ abstract class RefundIntegrationTests {
   @Autowired OutboxReader outbox;
   @Autowired AlipayChannel alipay;
   @Autowired PaymentJanitor janitor;
+  @Autowired io.payonce.server.refund.RefundExecutor refundExecutor;
+  @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
   PayOnceHttp http;
 
@@ -225,6 +234,82 @@ abstract class RefundIntegrationTests {
     assertThat(eventsOf(orderNo, "OrderPartiallyRefunded")).hasSize(1);
     assertThat(eventsOf(orderNo, "OrderPartiallyRefunded").get(0).payload())
         .contains("\"refundedAmount\":\"1.00\"");
+  }
+
+  @Test
+  void aRefusalRecordedAfterItsAttemptWasTakenOverDoesNotHideTheRefundTheNextAttemptMade()
+      throws Exception {
+    String orderNo = paidOrder("6.70");
+    String outTradeNo = http.query(orderNo).json().path("payment").path("outTradeNo").asString();
+    String number = "RT" + System.nanoTime();
+    refuseRefunds();
+    // The request's attempt is told "refused", then stalls before recording it, past its claim
+    // (retry-after is 0 here): another attempt (the janitor's) takes the refund over, asks the
+    // channel — which refunds now — and records its answer only after the stalled refusal was.
+    CountDownLatch secondAnswered = new CountDownLatch(1);
+    CountDownLatch firstRecorded = new CountDownLatch(1);
+    AtomicInteger reached = new AtomicInteger();
+    ExecutorService janitorThread = Executors.newSingleThreadExecutor();
+    List<Future<?>> sweeps = new java.util.concurrent.CopyOnWriteArrayList<>();
+    CrashPoints.armStalls(
+        Map.of("after-channel-answer", 1.0),
+        20261205L,
+        point -> {
+          int n = reached.incrementAndGet();
+          if (n == 1) {
+            http.calm();
+            long refundId =
+                jdbc.sql("SELECT id FROM refund WHERE out_request_no = :no")
+                    .param("no", number)
+                    .query(Long.class)
+                    .single();
+            sweeps.add(janitorThread.submit(() -> refundExecutor.drive(refundId)));
+            waitFor(secondAnswered);
+          } else if (n == 2) {
+            secondAnswered.countDown();
+            waitFor(firstRecorded);
+          }
+        });
+    Answer answer;
+    try {
+      answer = http.refund(orderNo, number, "6.70");
+      firstRecorded.countDown();
+      sweeps.get(0).get(30, TimeUnit.SECONDS);
+    } finally {
+      firstRecorded.countDown();
+      secondAnswered.countDown();
+      CrashPoints.disarm();
+      janitorThread.shutdownNow();
+    }
+
+    assertThat(reached).hasValueGreaterThanOrEqualTo(2);
+    assertThat(http.trades(outTradeNo).get(0).path("refunds")).hasSize(1);
+    // The stalled attempt no longer held the refund when it came to record its refusal: it
+    // answered what the refund was at that moment — pending — not FAIL.
+    assertThat(answer.status()).as(answer.body()).isEqualTo(202);
+    assertThat(answer.text("status")).isEqualTo("PENDING");
+    // The channel refunded: so do our books, whatever the stalled attempt was told.
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> "REFUNDED".equals(http.orderStatus(orderNo)));
+    assertThat(
+            http.get(http.serverBase() + "/pay/refunds?orderNo=" + orderNo)
+                .json()
+                .get(0)
+                .path("status")
+                .asString())
+        .isEqualTo("SUCCESS");
+  }
+
+  private static void waitFor(CountDownLatch latch) {
+    try {
+      if (!latch.await(30, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("waited 30 s in vain");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   @Test
