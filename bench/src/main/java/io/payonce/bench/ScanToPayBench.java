@@ -30,6 +30,9 @@ public final class ScanToPayBench {
       ReconciliationCharts.main(java.util.Arrays.copyOfRange(args, 1, args.length));
       System.exit(0);
     }
+    if (args.length > 0 && args[0].equals(SustainedPipeline.COMMAND)) {
+      SustainedPipeline.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+    }
     if (args.length > 0 && args[0].equals(PoolUnderLatency.COMMAND)) {
       PoolUnderLatency.main(java.util.Arrays.copyOfRange(args, 1, args.length));
     }

@@ -46,7 +46,28 @@ final class ServiceUnderTest implements AutoCloseable {
   }
 
   static ServiceUnderTest start(BenchDatabase db, PlatformKeys keys, Path sandboxDir, int pool) {
+    return start(settings(db, keys, sandboxDir, pool));
+  }
+
+  /**
+   * The server with its whole event pipeline on: the outbox relay and the webhook dispatcher, the
+   * bench app's webhooks going to {@code webhookUrl} signed with {@code webhookSecret}.
+   */
+  static ServiceUnderTest startPipeline(
+      BenchDatabase db,
+      PlatformKeys keys,
+      Path sandboxDir,
+      int pool,
+      String webhookUrl,
+      String webhookSecret) {
     Map<String, String> settings = settings(db, keys, sandboxDir, pool);
+    settings.put("payonce.events.relay.enabled", "true");
+    settings.put("payonce.events.webhook.url", webhookUrl);
+    settings.put("payonce.events.webhook.secret", webhookSecret);
+    return start(settings);
+  }
+
+  private static ServiceUnderTest start(Map<String, String> settings) {
     ConfigurableApplicationContext context =
         // BareEndpoints is the bench's own: B2's bare endpoints, served by the same filter chain.
         new SpringApplicationBuilder(PayOnceApplication.class, BareEndpoints.class)
@@ -144,8 +165,12 @@ final class ServiceUnderTest implements AutoCloseable {
     if (profiles.contains("embedded")) {
       wrong.append("\n  the embedded profile is active: ").append(profiles);
     }
-    if (context.containsBean("outboxRelayScheduler")) {
-      wrong.append("\n  the outbox relay is scheduled although switched off");
+    boolean relayAsked = "true".equals(settings.get("payonce.events.relay.enabled"));
+    if (context.containsBean("outboxRelayScheduler") != relayAsked) {
+      wrong
+          .append("\n  the outbox relay's schedule is not as asked (")
+          .append(relayAsked)
+          .append(')');
     }
     if (!wrong.isEmpty()) {
       throw new IllegalStateException("the server did not take the bench's settings:" + wrong);

@@ -1,0 +1,502 @@
+package io.payonce.bench;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
+
+/**
+ * The whole pipeline of a paid order under a steady arrival rate: first notifies sent open-loop at
+ * each rate (a slow server does not slow the arrivals), every event relayed and its webhook POSTed
+ * to a real receiver in this JVM, measured until the last webhook is delivered. Reports per rate
+ * the notifies' latency, the backlog (outbox and webhook rows pending) at the end of the arrivals,
+ * how long the pipeline took to drain after them, and CPU per paid order — this JVM (server, driver
+ * and receiver together) and the database server, from /proc, tail included — beside B0's (one
+ * committed row) measured the same way in the same run. See BENCHMARKS.md "Sustained pipeline".
+ */
+final class SustainedPipeline {
+
+  static final String COMMAND = "sustained";
+
+  /** A rate is sustained when the pipeline drains what was left within this after the arrivals. */
+  static final double SUSTAINED_DRAIN_SECONDS = 2.0;
+
+  private static final String SECRET = "bench-webhook-secret-7f3a9c1e5b2d4f6a8c0e";
+  private static final long TICKS_PER_SECOND = 100;
+
+  private SustainedPipeline() {}
+
+  /** One rate's figures. */
+  record Level(
+      String db,
+      int rate,
+      int orders,
+      int notified,
+      int errors,
+      double p50Ms,
+      double p99Ms,
+      long backlogAtEnd,
+      double drainSeconds,
+      double deliveriesPerSecond,
+      double jvmCpuMsPerOrder,
+      double dbCpuMsPerOrder,
+      double floorJvmCpuMs,
+      double floorDbCpuMs) {
+
+    boolean sustained() {
+      return errors == 0 && drainSeconds <= SUSTAINED_DRAIN_SECONDS;
+    }
+
+    String csv() {
+      return String.format(
+          Locale.ROOT,
+          "%s,%d,%d,%d,%d,%.1f,%.1f,%d,%.1f,%.0f,%.2f,%.2f,%.3f,%.3f,%s",
+          db,
+          rate,
+          orders,
+          notified,
+          errors,
+          p50Ms,
+          p99Ms,
+          backlogAtEnd,
+          drainSeconds,
+          deliveriesPerSecond,
+          jvmCpuMsPerOrder,
+          dbCpuMsPerOrder,
+          floorJvmCpuMs,
+          floorDbCpuMs,
+          sustained());
+    }
+
+    String row() {
+      return String.format(
+          Locale.ROOT,
+          "| %s | %d | %d | %.1f / %.1f | %d | %.1f | %.0f | %.2f | %.2f | %.1f× | %s |",
+          db,
+          rate,
+          notified,
+          p50Ms,
+          p99Ms,
+          backlogAtEnd,
+          drainSeconds,
+          deliveriesPerSecond,
+          jvmCpuMsPerOrder,
+          dbCpuMsPerOrder,
+          (jvmCpuMsPerOrder + dbCpuMsPerOrder) / Math.max(0.001, floorJvmCpuMs + floorDbCpuMs),
+          sustained() ? "yes" : "no");
+    }
+  }
+
+  static final String CSV_HEADER =
+      "db,rate,orders,notified,errors,p50_ms,p99_ms,backlog_at_end,drain_s,deliveries_per_s,"
+          + "jvm_cpu_ms_per_order,db_cpu_ms_per_order,b0_jvm_cpu_ms,b0_db_cpu_ms,sustained";
+
+  static final String TABLE_HEADER =
+      "| db | paid orders/s | notified | notify p50 / p99 ms | backlog at end | drain s |"
+          + " webhooks/s | JVM CPU ms/order | DB CPU ms/order | CPU ÷ B0 | sustained |\n"
+          + "|---|---|---|---|---|---|---|---|---|---|---|";
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> given =
+        Arrays.stream(args)
+            .filter(a -> a.startsWith("--") && a.contains("="))
+            .collect(
+                Collectors.toMap(
+                    a -> a.substring(2, a.indexOf('=')), a -> a.substring(a.indexOf('=') + 1)));
+    List<BenchDatabase> dbs =
+        Arrays.stream(given.getOrDefault("db", "mariadb,postgres").split(","))
+            .map(name -> BenchDatabase.valueOf(name.trim().toUpperCase(Locale.ROOT)))
+            .toList();
+    List<Integer> rates =
+        Arrays.stream(given.getOrDefault("rates", "50,100,200,400").split(","))
+            .map(r -> Integer.parseInt(r.trim()))
+            .toList();
+    int seconds = Integer.parseInt(given.getOrDefault("seconds", "60"));
+    long seed = Long.parseLong(given.getOrDefault("seed", Long.toString(System.nanoTime())));
+    Path out =
+        Path.of(
+            given.getOrDefault(
+                "out",
+                "target/bench-results/sustained-"
+                    + Instant.now().toString().replace(':', '-').substring(0, 19)));
+    Files.createDirectories(out);
+    PrintStream console = System.out;
+    StringBuilder report = new StringBuilder();
+    String title =
+        "# Sustained pipeline: --db="
+            + given.getOrDefault("db", "mariadb,postgres")
+            + " --rates="
+            + rates.stream().map(String::valueOf).collect(Collectors.joining(","))
+            + " --seconds="
+            + seconds
+            + " --seed="
+            + seed;
+    console.println(title);
+    report.append(title).append("\n\n");
+    Machine.facts()
+        .forEach((k, v) -> report.append("- ").append(k).append(": ").append(v).append('\n'));
+    List<Level> levels = new ArrayList<>();
+    SplittableRandom random = new SplittableRandom(seed);
+    for (BenchDatabase db : dbs) {
+      levels.addAll(
+          runOn(db, rates, seconds, Long.toString(seed % 1_000_000L, 36), random.split()));
+    }
+    report.append('\n').append(TABLE_HEADER).append('\n');
+    levels.forEach(l -> report.append(l.row()).append('\n'));
+    report.append(
+        "\nA rate is sustained when every notify was answered and the backlog left when the"
+            + " arrivals stopped drained within "
+            + SUSTAINED_DRAIN_SECONDS
+            + " s. CPU counts the tail (relay and webhooks) until the last delivery; the JVM's"
+            + " holds the server, the driver and the receiver. CPU ÷ B0: JVM + DB CPU per paid"
+            + " order over JVM + DB CPU per committed row of B0 in the same run.\n");
+    console.println(report);
+    Files.writeString(out.resolve("report.md"), report.toString());
+    Files.writeString(
+        out.resolve("measurements.csv"),
+        CSV_HEADER
+            + "\n"
+            + levels.stream().map(Level::csv).collect(Collectors.joining("\n"))
+            + "\n");
+    console.println("Report: " + out.resolve("report.md"));
+    System.exit(0);
+  }
+
+  private static List<Level> runOn(
+      BenchDatabase db, List<Integer> rates, int seconds, String runId, SplittableRandom random)
+      throws Exception {
+    try (Connection admin = db.connectAdmin()) {
+      db.recreate(admin);
+    }
+    PlatformKeys keys = PlatformKeys.generate();
+    Receiver receiver = Receiver.start();
+    Path sandboxDir = Files.createTempDirectory("payonce-bench-sandbox");
+    List<Level> levels = new ArrayList<>();
+    try (ServiceUnderTest service =
+            ServiceUnderTest.startPipeline(db, keys, sandboxDir, 24, receiver.url(), SECRET);
+        Connection monitor = db.connectMonitor()) {
+      try (Connection c = db.connect(Variant.B0)) {
+        Floor.create(db, c);
+      }
+      ServiceClient client = new ServiceClient(service.port());
+      DbCpu dbCpu = DbCpu.of(db, monitor);
+      // Untimed: the JIT, the pools and the relay see every path once.
+      level(db, client, keys, receiver, monitor, dbCpu, 100, 3, runId + "-warm", random);
+      for (int rate : rates) {
+        Floor0 floor = floor(db, dbCpu, 2_000);
+        Level measured =
+            level(
+                db,
+                client,
+                keys,
+                receiver,
+                monitor,
+                dbCpu,
+                rate,
+                seconds,
+                runId + "-" + rate,
+                random);
+        levels.add(
+            new Level(
+                measured.db(),
+                measured.rate(),
+                measured.orders(),
+                measured.notified(),
+                measured.errors(),
+                measured.p50Ms(),
+                measured.p99Ms(),
+                measured.backlogAtEnd(),
+                measured.drainSeconds(),
+                measured.deliveriesPerSecond(),
+                measured.jvmCpuMsPerOrder(),
+                measured.dbCpuMsPerOrder(),
+                floor.jvmMs(),
+                floor.dbMs()));
+        System.out.println(levels.get(levels.size() - 1).row());
+      }
+    } finally {
+      receiver.close();
+    }
+    return levels;
+  }
+
+  private static Level level(
+      BenchDatabase db,
+      ServiceClient client,
+      PlatformKeys keys,
+      Receiver receiver,
+      Connection monitor,
+      DbCpu dbCpu,
+      int rate,
+      int seconds,
+      String prefix,
+      SplittableRandom random)
+      throws Exception {
+    int orders = rate * seconds;
+    Round round = new Round(prefix, orders, random.split());
+    client.createOrders(round.serviceOrders);
+    ExecutorService preparing = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (String orderNo : round.serviceOrders) {
+        done.add(
+            preparing.submit(
+                () -> {
+                  round.serviceOutTradeNos.put(orderNo, client.precreate(orderNo));
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      preparing.shutdown();
+    }
+    List<String> forms = round.notifyForms(keys);
+    awaitQuiet(monitor, 120);
+    long deliveredBefore = receiver.events();
+    long jvm0 = jvmTicks();
+    long db0 = dbCpu.ticks();
+    ExecutorService senders = Executors.newFixedThreadPool(64);
+    long[] latencies = new long[forms.size()];
+    AtomicInteger errors = new AtomicInteger();
+    long start = System.nanoTime();
+    long interval = 1_000_000_000L / rate;
+    List<Future<?>> sent = new ArrayList<>();
+    for (int i = 0; i < forms.size(); i++) {
+      long due = start + i * interval;
+      long wait = due - System.nanoTime();
+      if (wait > 0) {
+        LockSupport.parkNanos(wait);
+      }
+      int item = i;
+      sent.add(
+          senders.submit(
+              () -> {
+                try {
+                  client.notify(forms.get(item));
+                } catch (Exception e) {
+                  errors.incrementAndGet();
+                }
+                // Open loop: from when the notify was due, queueing in the driver included.
+                latencies[item] = System.nanoTime() - due;
+              }));
+    }
+    for (Future<?> f : sent) {
+      f.get();
+    }
+    senders.shutdown();
+    long arrivalsEnd = System.nanoTime();
+    long backlog = pending(monitor);
+    long expected = 2L * forms.size();
+    long deadline = arrivalsEnd + TimeUnit.SECONDS.toNanos(120);
+    while ((receiver.events() - deliveredBefore < expected || pending(monitor) > 0)
+        && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+    }
+    long end = System.nanoTime();
+    long jvm1 = jvmTicks();
+    long db1 = dbCpu.ticks();
+    long delivered = receiver.events() - deliveredBefore;
+    Arrays.sort(latencies);
+    int n = forms.size();
+    return new Level(
+        db.label(),
+        rate,
+        orders,
+        n - errors.get(),
+        errors.get() + (delivered < expected ? 1 : 0),
+        latencies[n / 2] / 1e6,
+        latencies[Math.min(n - 1, (int) (n * 0.99))] / 1e6,
+        backlog,
+        (end - arrivalsEnd) / 1e9,
+        delivered / ((end - start) / 1e9),
+        (jvm1 - jvm0) * 1000.0 / TICKS_PER_SECOND / n,
+        (db1 - db0) * 1000.0 / TICKS_PER_SECOND / n,
+        0,
+        0);
+  }
+
+  /** CPU per committed row of B0 (one INSERT in auto-commit), JVM and database, in ms. */
+  record Floor0(double jvmMs, double dbMs) {}
+
+  private static Floor0 floor(BenchDatabase db, DbCpu dbCpu, int rows) throws Exception {
+    try (Connection c = db.connect(Variant.B0)) {
+      long jvm0 = jvmTicks();
+      long db0 = dbCpu.ticks();
+      for (int i = 0; i < rows; i++) {
+        Floor.insert(c, i);
+      }
+      return new Floor0(
+          (jvmTicks() - jvm0) * 1000.0 / TICKS_PER_SECOND / rows,
+          (dbCpu.ticks() - db0) * 1000.0 / TICKS_PER_SECOND / rows);
+    }
+  }
+
+  private static void awaitQuiet(Connection monitor, int maxSeconds) throws SQLException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(maxSeconds);
+    while (pending(monitor) > 0 && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+    }
+  }
+
+  /** Outbox rows not yet published plus webhook deliveries not yet made. */
+  static long pending(Connection monitor) throws SQLException {
+    try (Statement s = monitor.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                """
+                SELECT (SELECT COUNT(*) FROM outbox WHERE published_at IS NULL)
+                     + (SELECT COUNT(*) FROM webhook_delivery WHERE state = 'PENDING')
+                """)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /** This JVM's CPU so far, in clock ticks (user + system). */
+  static long jvmTicks() throws IOException {
+    return cpuTicks(Files.readString(Path.of("/proc/self/stat")), false);
+  }
+
+  /**
+   * utime + stime (fields 14 and 15) of a /proc/[pid]/stat line, plus cutime + cstime (16, 17) with
+   * {@code children}: what a parent's reaped children spent. The command (field 2) may hold spaces,
+   * so fields are counted after its closing parenthesis.
+   */
+  static long cpuTicks(String stat, boolean children) {
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    // f[0] is field 3 (state): field k is f[k - 3].
+    long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    return children ? ticks + Long.parseLong(f[13]) + Long.parseLong(f[14]) : ticks;
+  }
+
+  /** The database server's CPU: its main process and, for PostgreSQL, every backend under it. */
+  record DbCpu(long mainPid, boolean withChildren) {
+
+    static DbCpu of(BenchDatabase db, Connection monitor) throws Exception {
+      if (db == BenchDatabase.POSTGRES) {
+        String dataDir;
+        try (Statement s = monitor.createStatement();
+            ResultSet rs = s.executeQuery("SHOW data_directory")) {
+          rs.next();
+          dataDir = rs.getString(1);
+        }
+        long pid =
+            Long.parseLong(Files.readAllLines(Path.of(dataDir, "postmaster.pid")).get(0).trim());
+        return new DbCpu(pid, true);
+      }
+      try (var processes = Files.list(Path.of("/proc"))) {
+        for (Path p : processes.toList()) {
+          if (p.getFileName().toString().matches("\\d+")) {
+            try {
+              if (Files.readString(p.resolve("comm")).trim().equals("mariadbd")) {
+                return new DbCpu(Long.parseLong(p.getFileName().toString()), false);
+              }
+            } catch (IOException gone) {
+              // A process that ended while listed.
+            }
+          }
+        }
+      }
+      throw new IllegalStateException("no mariadbd process on this machine");
+    }
+
+    /** The server's CPU so far: the main process (with reaped backends) and its live children. */
+    long ticks() throws IOException {
+      long total = cpuTicks(Files.readString(Path.of("/proc/" + mainPid + "/stat")), withChildren);
+      if (!withChildren) {
+        return total;
+      }
+      try (var processes = Files.list(Path.of("/proc"))) {
+        for (Path p : processes.toList()) {
+          if (!p.getFileName().toString().matches("\\d+")) {
+            continue;
+          }
+          try {
+            String stat = Files.readString(p.resolve("stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            if (Long.parseLong(f[1]) == mainPid) {
+              total += cpuTicks(stat, false);
+            }
+          } catch (IOException gone) {
+            // A backend that ended while listed: its CPU is in the parent's cutime by now.
+          }
+        }
+      }
+      return total;
+    }
+  }
+
+  /** The merchant's webhook endpoint: answers 200 and counts distinct event ids. */
+  static final class Receiver implements AutoCloseable {
+    private final HttpServer server;
+    private final ExecutorService threads = Executors.newFixedThreadPool(16);
+    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+    private final AtomicLong posts = new AtomicLong();
+
+    private Receiver(HttpServer server) {
+      this.server = server;
+    }
+
+    static Receiver start() throws IOException {
+      HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
+      Receiver receiver = new Receiver(server);
+      server.createContext(
+          "/webhooks",
+          exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            String id = exchange.getRequestHeaders().getFirst("PayOnce-Event-Id");
+            if (id != null) {
+              receiver.seen.add(id);
+            }
+            receiver.posts.incrementAndGet();
+            byte[] ok = "ok".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, ok.length);
+            exchange.getResponseBody().write(ok);
+            exchange.close();
+          });
+      server.setExecutor(receiver.threads);
+      server.start();
+      return receiver;
+    }
+
+    String url() {
+      return "http://127.0.0.1:" + server.getAddress().getPort() + "/webhooks";
+    }
+
+    long events() {
+      return seen.size();
+    }
+
+    @Override
+    public void close() {
+      server.stop(0);
+      threads.shutdownNow();
+    }
+  }
+}
