@@ -182,8 +182,7 @@ class DeliveryRepository {
 
   /**
    * Records the delivery unless the event already has one to this URL; the unique key settles a
-   * race between two relays handing over the same event: the loser gets a {@link
-   * DuplicateKeyException} (and on PostgreSQL its transaction is spoilt, so the caller decides).
+   * race between two relays handing over the same event.
    */
   boolean insertIfAbsent(NewDelivery delivery, Instant now) {
     long existing =
@@ -195,17 +194,21 @@ class DeliveryRepository {
     if (existing > 0) {
       return false;
     }
-    return jdbc.sql(INSERT)
-            .param("eventId", delivery.eventId())
-            .param("eventType", delivery.eventType())
-            .param("appId", delivery.appId())
-            .param("orderNo", delivery.orderNo(), Types.VARCHAR)
-            .param("url", delivery.url())
-            .param("destination", delivery.destination())
-            .param("body", delivery.body())
-            .param("now", SqlTime.toColumn(now))
-            .update()
-        == 1;
+    try {
+      return jdbc.sql(INSERT)
+              .param("eventId", delivery.eventId())
+              .param("eventType", delivery.eventType())
+              .param("appId", delivery.appId())
+              .param("orderNo", delivery.orderNo(), Types.VARCHAR)
+              .param("url", delivery.url())
+              .param("destination", delivery.destination())
+              .param("body", delivery.body())
+              .param("now", SqlTime.toColumn(now))
+              .update()
+          == 1;
+    } catch (DuplicateKeyException e) {
+      return false;
+    }
   }
 
   /** Due, unclaimed deliveries, oldest due first, leaving out the apps in {@code skipApps}. */

@@ -14,16 +14,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -41,15 +38,12 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Works the delivery rows: claims due ones (a lease other instances respect, taken by a conditional
  * UPDATE with a fresh token), POSTs each on a pool of its own with no transaction open, then
- * records the attempt and moves the delivery in one transaction — one for every POST that finished
- * while the previous settling transaction ran (group commit: under load a commit and a claim serve
- * many deliveries, not one each; a delivery's slot is freed only once it is settled, so the POSTs
- * in flight and the ones waiting to be recorded together stay within the limits). A 2xx makes it
- * DELIVERED whoever holds the lease by then (only once: the UPDATE requires PENDING); a failure
- * moves it on only if this holder's token still holds it: back to PENDING after the schedule's next
- * wait, or PARKED with an alarm when the schedule is exhausted. An attempt is always recorded, even
- * by a holder whose lease was taken over mid-POST; that takeover may POST the event twice
- * (at-least-once: receivers dedupe on {@code PayOnce-Event-Id}).
+ * records the attempt and moves the delivery in one transaction. A 2xx makes it DELIVERED whoever
+ * holds the lease by then (only once: the UPDATE requires PENDING); a failure moves it on only if
+ * this holder's token still holds it: back to PENDING after the schedule's next wait, or PARKED
+ * with an alarm when the schedule is exhausted. An attempt is always recorded, even by a holder
+ * whose lease was taken over mid-POST; that takeover may POST the event twice (at-least-once:
+ * receivers dedupe on {@code PayOnce-Event-Id}).
  *
  * <p>Head-of-line: at most {@code concurrency} POSTs are in flight per instance and at most {@code
  * perAppConcurrency} of them for one app; an app at its limit is left out of the next claim, so a
@@ -77,8 +71,6 @@ class WebhookDispatcher {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final ReentrantLock claiming = new ReentrantLock();
   private final AtomicBoolean again = new AtomicBoolean();
-  private final Queue<Settlement> unsettled = new ConcurrentLinkedQueue<>();
-  private final ReentrantLock settling = new ReentrantLock();
   private final Map<String, AtomicInteger> inFlightByApp = new ConcurrentHashMap<>();
   private final Counter delivered;
   private final Counter failed;
@@ -206,79 +198,18 @@ class WebhookDispatcher {
   }
 
   private void attemptThenRelease(DeliveryRepository.ClaimedDelivery delivery) {
-    PostResult result;
     try {
-      result = post(delivery);
+      attempt(delivery, SCHEDULE, null);
     } catch (RuntimeException e) {
-      // Halted after the POST (a crash point) or the app's secret could not be read: nothing is
-      // recorded; the lease runs out and the delivery is tried again.
+      // The attempt could not be recorded (the database is away): the lease runs out and the
+      // delivery is tried again; the receiver may see this POST twice.
       log.warn(
           "webhook attempt not recorded deliveryId={} reason={}",
           delivery.id(),
           e.getClass().getSimpleName());
+    } finally {
       release(delivery);
-      refillUnlessStopped();
-      return;
     }
-    unsettled.add(new Settlement(delivery, result));
-    settleQueued();
-  }
-
-  /**
-   * Records every finished POST in the queue. One thread settles at a time, each pass in one
-   * transaction; a POST that finishes meanwhile is queued and left to that thread, which looks at
-   * the queue again after letting go of the lock (so nothing queued is ever left behind).
-   */
-  private void settleQueued() {
-    while (!unsettled.isEmpty() && settling.tryLock()) {
-      List<Settlement> batch = new ArrayList<>();
-      try {
-        for (Settlement next; batch.size() < props.batch() && (next = unsettled.poll()) != null; ) {
-          batch.add(next);
-        }
-        // In id order: two instances settling the same rows (a lease taken over) lock them alike.
-        batch.sort(Comparator.comparingLong(settlement -> settlement.delivery().id()));
-        settleAll(batch);
-      } finally {
-        settling.unlock();
-        batch.forEach(settlement -> release(settlement.delivery()));
-      }
-      refillUnlessStopped();
-    }
-  }
-
-  private void settleAll(List<Settlement> batch) {
-    if (batch.isEmpty()) {
-      return;
-    }
-    List<DeliveryState> after;
-    try {
-      after =
-          transactions.execute(
-              status ->
-                  batch.stream()
-                      .map(s -> settle(s.delivery(), SCHEDULE, null, s.result()))
-                      .toList());
-    } catch (RuntimeException e) {
-      if (batch.size() > 1) {
-        // One of them could not be recorded: each alone, so the others are.
-        batch.forEach(settlement -> settleAll(List.of(settlement)));
-      } else {
-        // The database is away: the lease runs out and the delivery is tried again; the receiver
-        // may see this POST twice.
-        log.warn(
-            "webhook attempt not recorded deliveryId={} reason={}",
-            batch.get(0).delivery().id(),
-            e.getClass().getSimpleName());
-      }
-      return;
-    }
-    for (int i = 0; i < batch.size(); i++) {
-      count(batch.get(i).result(), after.get(i));
-    }
-  }
-
-  private void refillUnlessStopped() {
     if (!pool.isShutdown()) {
       refill();
     }
@@ -301,14 +232,6 @@ class WebhookDispatcher {
   /** POSTs a delivery this caller holds the lease of, then records the attempt and its outcome. */
   WebhookAttemptOutcome attempt(
       DeliveryRepository.ClaimedDelivery delivery, String cause, String requestedBy) {
-    PostResult result = post(delivery);
-    DeliveryState after =
-        transactions.execute(status -> settle(delivery, cause, requestedBy, result));
-    count(result, after);
-    return new WebhookAttemptOutcome(result.status(), result.failure(), after);
-  }
-
-  private PostResult post(DeliveryRepository.ClaimedDelivery delivery) {
     Optional<String> secret = apps.webhookSecret(delivery.appId());
     PostResult result =
         secret.isPresent()
@@ -317,7 +240,10 @@ class WebhookDispatcher {
     // The receiver may have the event now and nothing says so: a crash here leaves the lease to
     // run out, and the delivery is POSTed again under the same event id.
     CrashPoints.reach(AFTER_POST);
-    return result;
+    DeliveryState after =
+        transactions.execute(status -> settle(delivery, cause, requestedBy, result));
+    count(result, after);
+    return new WebhookAttemptOutcome(result.status(), result.failure(), after);
   }
 
   private DeliveryState settle(
@@ -397,9 +323,6 @@ class WebhookDispatcher {
   void stop() {
     pool.shutdownNow();
   }
-
-  /** A finished POST waiting to be recorded. */
-  private record Settlement(DeliveryRepository.ClaimedDelivery delivery, PostResult result) {}
 
   /** What an attempt came to: the receiver's status or failure, and the state it moved to. */
   record WebhookAttemptOutcome(Integer status, String failure, DeliveryState stateAfter) {}

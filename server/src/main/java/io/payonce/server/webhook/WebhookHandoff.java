@@ -1,9 +1,7 @@
 package io.payonce.server.webhook;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.server.app.Apps;
 import io.payonce.server.app.MerchantApp;
-import io.payonce.server.db.VictimRetryingTransactions;
 import io.payonce.server.outbox.EventEnvelope;
 import io.payonce.server.outbox.EventEnvelopes;
 import io.payonce.server.outbox.EventHandoff;
@@ -17,10 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The relay's confirmation for webhooks: an event is taken once its delivery row is durably written
@@ -44,52 +39,27 @@ class WebhookHandoff implements EventHandoff {
   private final Apps apps;
   private final EventEnvelopes envelopes;
   private final Clock clock;
-  private final TransactionTemplate transactions;
 
   WebhookHandoff(
       EventOwners owners,
       DeliveryRepository deliveries,
       Apps apps,
       EventEnvelopes envelopes,
-      Clock clock,
-      PlatformTransactionManager transactionManager,
-      MeterRegistry meters) {
+      Clock clock) {
     this.owners = owners;
     this.deliveries = deliveries;
     this.apps = apps;
     this.envelopes = envelopes;
     this.clock = clock;
-    this.transactions = new VictimRetryingTransactions(transactionManager, meters);
   }
 
-  /**
-   * Records the whole batch in one transaction (one commit, not one per delivery row). When any of
-   * it fails — a relay racing this one to the same event's row, a deadlock victim given up on, a
-   * row the database refuses — nothing of it is committed, and each event is recorded alone, so
-   * only the one that fails again waits for the relay's retry.
-   */
   @Override
   public Set<String> accept(List<EventEnvelope> events) {
-    Map<String, AppWebhook> byApp = new HashMap<>();
-    try {
-      transactions.executeWithoutResult(status -> events.forEach(e -> record(e, byApp)));
-      Set<String> taken = new LinkedHashSet<>();
-      events.forEach(event -> taken.add(event.eventId()));
-      return taken;
-    } catch (RuntimeException batchFailed) {
-      return acceptEachAlone(events);
-    }
-  }
-
-  private Set<String> acceptEachAlone(List<EventEnvelope> events) {
     Map<String, AppWebhook> byApp = new HashMap<>();
     Set<String> taken = new LinkedHashSet<>();
     for (EventEnvelope event : events) {
       try {
         record(event, byApp);
-        taken.add(event.eventId());
-      } catch (DuplicateKeyException raceLost) {
-        // Another relay recorded this event's row between the check and the insert: it is there.
         taken.add(event.eventId());
       } catch (RuntimeException e) {
         log.warn(

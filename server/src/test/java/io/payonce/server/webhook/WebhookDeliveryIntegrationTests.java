@@ -69,9 +69,6 @@ abstract class WebhookDeliveryIntegrationTests {
   @Autowired PaymentOpener opener;
   @Autowired ChannelResultApplier applier;
   @Autowired MutableClock clock;
-  @Autowired EventOwners owners;
-  @Autowired io.payonce.server.outbox.EventEnvelopes envelopes;
-  @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
   /** An app of this test, its webhook secret and its receiver's path. */
   record TestApp(String id, String secret, String path) {}
@@ -401,149 +398,6 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   @Test
-  void postsThatFinishWhileAnotherIsBeingRecordedAreRecordedTogether() {
-    TestApp together = app("together");
-    List<String> orders =
-        java.util.stream.IntStream.range(0, 4).mapToObj(i -> pay(together, null)).toList();
-    relay.drain();
-    int n = orders.stream().mapToInt(no -> deliveries.ofOrder(no).size()).sum();
-    assertThat(n).isGreaterThan(4).isLessThanOrEqualTo(props.perAppConcurrency());
-    // The first transaction that records an attempt waits until every POST has been answered.
-    CountDownLatch allAnswered = new CountDownLatch(n);
-    CrashPoints.armStalls(
-        Map.of(WebhookDispatcher.AFTER_POST, 1.0), 20261205L, point -> allAnswered.countDown());
-    CountingTransactions counting = new CountingTransactions(transactionManager, allAnswered);
-    WebhookDispatcher other = anotherDispatcher(counting);
-    try {
-      other.dispatchDue();
-      await()
-          .atMost(Duration.ofSeconds(30))
-          .until(() -> orders.stream().allMatch(no -> allIn(no, DeliveryState.DELIVERED)));
-      await().atMost(Duration.ofSeconds(15)).until(() -> other.inFlight() == 0);
-    } finally {
-      CrashPoints.disarm();
-      other.stop();
-    }
-
-    // Each attempt used to be recorded in a transaction of its own: n commits.
-    assertThat(counting.commits.get()).isPositive().isLessThan(n);
-    assertThat(orders.stream().flatMap(no -> deliveries.ofOrder(no).stream()))
-        .hasSize(n)
-        .allSatisfy(WebhookDeliveryIntegrationTests::deliveredOnce)
-        .allSatisfy(d -> assertThat(d.attempts()).hasSize(1));
-    assertThat(receiver.at(together.path())).hasSize(n);
-  }
-
-  @Test
-  void twoRelaysHandingOverTheSameBatchAtOnceBothTakeEveryEventAndOneRowPerDestinationIsKept()
-      throws Exception {
-    TestApp twice = app("handoff-race");
-    List<String> orders =
-        java.util.stream.IntStream.range(0, 3).mapToObj(i -> pay(twice, null)).toList();
-    CountingTransactions counting = new CountingTransactions(transactionManager);
-    WebhookHandoff one =
-        new WebhookHandoff(owners, repository, apps, envelopes, clock, counting, meters);
-    WebhookHandoff other =
-        new WebhookHandoff(owners, repository, apps, envelopes, clock, counting, meters);
-    ExecutorService both = Executors.newFixedThreadPool(2);
-    try {
-      for (int round = 0; round < 5; round++) {
-        // Each round's events are new: the race is over rows neither relay has written yet.
-        List<io.payonce.server.outbox.EventEnvelope> batch = new java.util.ArrayList<>();
-        for (String orderNo : orders) {
-          batch.add(envelopeOf(orderNo, "Round" + round + "A"));
-          batch.add(envelopeOf(orderNo, "Round" + round + "B"));
-        }
-        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
-        List<java.util.concurrent.Future<java.util.Set<String>>> taken =
-            both.invokeAll(
-                List.of(
-                    () -> {
-                      start.await();
-                      return one.accept(batch);
-                    },
-                    () -> {
-                      start.await();
-                      return other.accept(batch);
-                    }));
-        List<String> ids = batch.stream().map(e -> e.eventId()).toList();
-        for (java.util.concurrent.Future<java.util.Set<String>> f : taken) {
-          assertThat(f.get()).containsExactlyInAnyOrderElementsOf(ids);
-        }
-        assertThat(ids).allSatisfy(id -> assertThat(repository.ofEvent(id)).hasSize(1));
-      }
-    } finally {
-      both.shutdownNow();
-    }
-    // Each round at least one relay recorded the whole batch in one transaction (the rows used to
-    // be committed one by one, outside any): a loser rolls back and takes each event alone.
-    assertThat(counting.commits.get()).isBetween(5, 10);
-  }
-
-  private io.payonce.server.outbox.EventEnvelope envelopeOf(String orderNo, String type) {
-    long orderId =
-        jdbc.sql("SELECT id FROM orders WHERE order_no = :orderNo")
-            .param("orderNo", orderNo)
-            .query(Long.class)
-            .single();
-    return new io.payonce.server.outbox.EventEnvelope(
-        UUID.randomUUID().toString(),
-        type,
-        io.payonce.server.outbox.EventEnvelope.CURRENT_VERSION,
-        "ORDER",
-        orderId,
-        orderNo,
-        null,
-        "1.00",
-        "CNY",
-        clock.instant(),
-        tools.jackson.databind.node.JsonNodeFactory.instance.objectNode());
-  }
-
-  /**
-   * Counts the commits of the transactions it hands out, each begun only once {@code gate} opens.
-   */
-  static final class CountingTransactions implements PlatformTransactionManager {
-    final AtomicInteger commits = new AtomicInteger();
-    private final PlatformTransactionManager delegate;
-    private final CountDownLatch gate;
-
-    CountingTransactions(PlatformTransactionManager delegate) {
-      this(delegate, new CountDownLatch(0));
-    }
-
-    CountingTransactions(PlatformTransactionManager delegate, CountDownLatch gate) {
-      this.delegate = delegate;
-      this.gate = gate;
-    }
-
-    @Override
-    public org.springframework.transaction.TransactionStatus getTransaction(
-        org.springframework.transaction.TransactionDefinition definition) {
-      try {
-        if (!gate.await(20, java.util.concurrent.TimeUnit.SECONDS)) {
-          throw new IllegalStateException("the gate never opened");
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-      return delegate.getTransaction(definition);
-    }
-
-    @Override
-    public void commit(org.springframework.transaction.TransactionStatus status) {
-      delegate.commit(status);
-      commits.incrementAndGet();
-    }
-
-    @Override
-    public void rollback(org.springframework.transaction.TransactionStatus status) {
-      delegate.rollback(status);
-    }
-  }
-
-  @Test
   void anAppWithoutWebhookUrlOrSecretGetsNoDeliveryAndItsEventsAreStillPublished() {
     String noUrl = "wh-none-" + UUID.randomUUID().toString().substring(0, 8);
     apps.create(noUrl, "no url", "secret-" + noUrl);
@@ -578,12 +432,15 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   private WebhookDispatcher anotherDispatcher() {
-    return anotherDispatcher(transactionManager);
-  }
-
-  private WebhookDispatcher anotherDispatcher(PlatformTransactionManager transactions) {
     return new WebhookDispatcher(
-        repository, poster, apps, alarms, props, clock, transactions, new SimpleMeterRegistry());
+        repository,
+        poster,
+        apps,
+        alarms,
+        props,
+        clock,
+        transactionManager,
+        new SimpleMeterRegistry());
   }
 
   /** Relays and dispatches until {@code done}, each pass's POSTs finished. */
