@@ -20,9 +20,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,10 +35,11 @@ import java.util.stream.Collectors;
  * The whole pipeline of a paid order under a steady arrival rate: first notifies sent open-loop at
  * each rate (a slow server does not slow the arrivals), every event relayed and its webhook POSTed
  * to a real receiver in this JVM, measured until the last webhook is delivered. Reports per rate
- * the notifies' latency, the backlog (outbox and webhook rows pending) at the end of the arrivals,
- * how long the pipeline took to drain after them, and CPU per paid order — this JVM (server, driver
- * and receiver together) and the database server, from /proc, tail included — beside B0's (one
- * committed row) measured the same way in the same run. See BENCHMARKS.md "Sustained pipeline".
+ * the notifies' latency, the backlog (outbox and webhook rows pending, sampled every second into
+ * samples.csv) in the arrivals' last quarter and at their end, how long the pipeline took to drain
+ * after them, and CPU per paid order — this JVM (server, driver and receiver together) and the
+ * database server, from /proc, tail included — beside B0's (one committed row) measured the same
+ * way in the same run. See BENCHMARKS.md "Sustained pipeline".
  */
 final class SustainedPipeline {
 
@@ -44,6 +47,13 @@ final class SustainedPipeline {
 
   /** A rate is sustained when the pipeline drains what was left within this after the arrivals. */
   static final double SUSTAINED_DRAIN_SECONDS = 2.0;
+
+  /**
+   * ... and when, in the last quarter of the arrivals, no sample of the backlog (outbox + webhook
+   * rows pending) was above this many seconds of the rate's webhooks (two per paid order): a
+   * backlog that grows is above it long before the end, one that keeps pace stays under it.
+   */
+  static final double FLAT_BACKLOG_SECONDS = 1.0;
 
   private static final String SECRET = "bench-webhook-secret-7f3a9c1e5b2d4f6a8c0e";
   private static final long TICKS_PER_SECOND = 100;
@@ -60,21 +70,24 @@ final class SustainedPipeline {
       double p50Ms,
       double p99Ms,
       long backlogAtEnd,
+      long tailBacklogMax,
       double drainSeconds,
       double deliveriesPerSecond,
+      long duplicates,
       double jvmCpuMsPerOrder,
       double dbCpuMsPerOrder,
       double floorJvmCpuMs,
       double floorDbCpuMs) {
 
+    /** Every notify answered, the backlog flat in the arrivals' last quarter, drained quickly. */
     boolean sustained() {
-      return errors == 0 && drainSeconds <= SUSTAINED_DRAIN_SECONDS;
+      return errors == 0
+          && tailBacklogMax <= flatBound(rate)
+          && drainSeconds <= SUSTAINED_DRAIN_SECONDS;
     }
 
-    String csv() {
-      return String.format(
-          Locale.ROOT,
-          "%s,%d,%d,%d,%d,%.1f,%.1f,%d,%.1f,%.0f,%.2f,%.2f,%.3f,%.3f,%s",
+    Level withFloor(Floor0 floor) {
+      return new Level(
           db,
           rate,
           orders,
@@ -83,8 +96,32 @@ final class SustainedPipeline {
           p50Ms,
           p99Ms,
           backlogAtEnd,
+          tailBacklogMax,
           drainSeconds,
           deliveriesPerSecond,
+          duplicates,
+          jvmCpuMsPerOrder,
+          dbCpuMsPerOrder,
+          floor.jvmMs(),
+          floor.dbMs());
+    }
+
+    String csv() {
+      return String.format(
+          Locale.ROOT,
+          "%s,%d,%d,%d,%d,%.1f,%.1f,%d,%d,%.1f,%.0f,%d,%.2f,%.2f,%.3f,%.3f,%s",
+          db,
+          rate,
+          orders,
+          notified,
+          errors,
+          p50Ms,
+          p99Ms,
+          backlogAtEnd,
+          tailBacklogMax,
+          drainSeconds,
+          deliveriesPerSecond,
+          duplicates,
           jvmCpuMsPerOrder,
           dbCpuMsPerOrder,
           floorJvmCpuMs,
@@ -95,15 +132,17 @@ final class SustainedPipeline {
     String row() {
       return String.format(
           Locale.ROOT,
-          "| %s | %d | %d | %.1f / %.1f | %d | %.1f | %.0f | %.2f | %.2f | %.1f× | %s |",
+          "| %s | %d | %d | %.1f / %.1f | %d | %d | %.1f | %.0f | %d | %.2f | %.2f | %.1f× | %s |",
           db,
           rate,
           notified,
           p50Ms,
           p99Ms,
+          tailBacklogMax,
           backlogAtEnd,
           drainSeconds,
           deliveriesPerSecond,
+          duplicates,
           jvmCpuMsPerOrder,
           dbCpuMsPerOrder,
           (jvmCpuMsPerOrder + dbCpuMsPerOrder) / Math.max(0.001, floorJvmCpuMs + floorDbCpuMs),
@@ -111,14 +150,46 @@ final class SustainedPipeline {
     }
   }
 
+  /** The most rows a flat backlog may hold in the last quarter of the arrivals at this rate. */
+  static long flatBound(int rate) {
+    return Math.round(2 * rate * FLAT_BACKLOG_SECONDS);
+  }
+
+  /** The largest backlog sampled in the last quarter of arrivals meant to last {@code seconds}. */
+  static long tailBacklogMax(List<Sample> samples, int seconds) {
+    return samples.stream()
+        .filter(s -> s.seconds() >= 0.75 * seconds && s.seconds() <= seconds)
+        .mapToLong(Sample::pending)
+        .max()
+        // No sample in the window proves nothing: count it as not flat.
+        .orElse(Long.MAX_VALUE);
+  }
+
+  /** One sample of the backlog, {@code seconds} after the level's first arrival was due. */
+  record Sample(double seconds, long outboxPending, long webhookPending) {
+
+    long pending() {
+      return outboxPending + webhookPending;
+    }
+
+    String csv(String db, int rate) {
+      return String.format(
+          Locale.ROOT, "%s,%d,%.1f,%d,%d", db, rate, seconds, outboxPending, webhookPending);
+    }
+  }
+
   static final String CSV_HEADER =
-      "db,rate,orders,notified,errors,p50_ms,p99_ms,backlog_at_end,drain_s,deliveries_per_s,"
-          + "jvm_cpu_ms_per_order,db_cpu_ms_per_order,b0_jvm_cpu_ms,b0_db_cpu_ms,sustained";
+      "db,rate,orders,notified,errors,p50_ms,p99_ms,backlog_at_end,tail_backlog_max,drain_s,"
+          + "deliveries_per_s,duplicates,jvm_cpu_ms_per_order,db_cpu_ms_per_order,b0_jvm_cpu_ms,"
+          + "b0_db_cpu_ms,sustained";
+
+  static final String SAMPLES_HEADER = "db,rate,t_s,outbox_pending,webhook_pending";
 
   static final String TABLE_HEADER =
-      "| db | paid orders/s | notified | notify p50 / p99 ms | backlog at end | drain s |"
-          + " webhooks/s | JVM CPU ms/order | DB CPU ms/order | CPU ÷ B0 | sustained |\n"
-          + "|---|---|---|---|---|---|---|---|---|---|---|";
+      "| db | paid orders/s | notified | notify p50 / p99 ms | backlog max, last quarter |"
+          + " backlog at end | drain s | webhooks/s | duplicates | JVM CPU ms/order |"
+          + " DB CPU ms/order | CPU ÷ B0 | sustained |\n"
+          + "|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
   public static void main(String[] args) throws Exception {
     Map<String, String> given =
@@ -160,18 +231,22 @@ final class SustainedPipeline {
     Machine.facts()
         .forEach((k, v) -> report.append("- ").append(k).append(": ").append(v).append('\n'));
     List<Level> levels = new ArrayList<>();
+    List<String> samples = new ArrayList<>();
     SplittableRandom random = new SplittableRandom(seed);
     for (BenchDatabase db : dbs) {
       levels.addAll(
-          runOn(db, rates, seconds, Long.toString(seed % 1_000_000L, 36), random.split()));
+          runOn(db, rates, seconds, Long.toString(seed % 1_000_000L, 36), random.split(), samples));
     }
     report.append('\n').append(TABLE_HEADER).append('\n');
     levels.forEach(l -> report.append(l.row()).append('\n'));
     report.append(
-        "\nA rate is sustained when every notify was answered and the backlog left when the"
-            + " arrivals stopped drained within "
+        "\nA rate is sustained when every notify was answered, the backlog (outbox + webhook rows"
+            + " pending, sampled every second) never exceeded "
+            + FLAT_BACKLOG_SECONDS
+            + " s of the rate's webhooks (2 × rate rows) in the last quarter of the arrivals, and"
+            + " what was left when they stopped drained within "
             + SUSTAINED_DRAIN_SECONDS
-            + " s. CPU counts the tail (relay and webhooks) until the last delivery; the JVM's"
+            + " s. Duplicates: webhook POSTs beyond one per event id. CPU counts the tail (relay and webhooks) until the last delivery; the JVM's"
             + " holds the server, the driver and the receiver. CPU ÷ B0: JVM + DB CPU per paid"
             + " order over JVM + DB CPU per committed row of B0 in the same run.\n");
     console.println(report);
@@ -182,12 +257,19 @@ final class SustainedPipeline {
             + "\n"
             + levels.stream().map(Level::csv).collect(Collectors.joining("\n"))
             + "\n");
+    Files.writeString(
+        out.resolve("samples.csv"), SAMPLES_HEADER + "\n" + String.join("\n", samples) + "\n");
     console.println("Report: " + out.resolve("report.md"));
     System.exit(0);
   }
 
   private static List<Level> runOn(
-      BenchDatabase db, List<Integer> rates, int seconds, String runId, SplittableRandom random)
+      BenchDatabase db,
+      List<Integer> rates,
+      int seconds,
+      String runId,
+      SplittableRandom random,
+      List<String> samples)
       throws Exception {
     try (Connection admin = db.connectAdmin()) {
       db.recreate(admin);
@@ -205,9 +287,21 @@ final class SustainedPipeline {
       ServiceClient client = new ServiceClient(service.port());
       DbCpu dbCpu = DbCpu.of(db, monitor);
       // Untimed: the JIT, the pools and the relay see every path once.
-      level(db, client, keys, receiver, monitor, dbCpu, 100, 3, runId + "-warm", random);
+      level(
+          db,
+          client,
+          keys,
+          receiver,
+          monitor,
+          dbCpu,
+          100,
+          3,
+          runId + "-warm",
+          random,
+          new ArrayList<>());
       for (int rate : rates) {
         Floor0 floor = floor(db, dbCpu, 2_000);
+        List<Sample> sampled = new ArrayList<>();
         Level measured =
             level(
                 db,
@@ -219,23 +313,10 @@ final class SustainedPipeline {
                 rate,
                 seconds,
                 runId + "-" + rate,
-                random);
-        levels.add(
-            new Level(
-                measured.db(),
-                measured.rate(),
-                measured.orders(),
-                measured.notified(),
-                measured.errors(),
-                measured.p50Ms(),
-                measured.p99Ms(),
-                measured.backlogAtEnd(),
-                measured.drainSeconds(),
-                measured.deliveriesPerSecond(),
-                measured.jvmCpuMsPerOrder(),
-                measured.dbCpuMsPerOrder(),
-                floor.jvmMs(),
-                floor.dbMs()));
+                random,
+                sampled);
+        levels.add(measured.withFloor(floor));
+        sampled.forEach(sample -> samples.add(sample.csv(db.label(), rate)));
         System.out.println(levels.get(levels.size() - 1).row());
       }
     } finally {
@@ -254,7 +335,8 @@ final class SustainedPipeline {
       int rate,
       int seconds,
       String prefix,
-      SplittableRandom random)
+      SplittableRandom random,
+      List<Sample> sampled)
       throws Exception {
     int orders = rate * seconds;
     Round round = new Round(prefix, orders, random.split());
@@ -279,12 +361,15 @@ final class SustainedPipeline {
     List<String> forms = round.notifyForms(keys);
     awaitQuiet(monitor, 120);
     long deliveredBefore = receiver.events();
+    long postsBefore = receiver.posts();
     long jvm0 = jvmTicks();
     long db0 = dbCpu.ticks();
-    ExecutorService senders = Executors.newFixedThreadPool(64);
+    // Up to a second of the server's latency in flight before the driver holds an arrival back.
+    ExecutorService senders = Executors.newFixedThreadPool(Math.max(64, rate));
     long[] latencies = new long[forms.size()];
     AtomicInteger errors = new AtomicInteger();
     long start = System.nanoTime();
+    Sampler sampler = Sampler.start(db, start);
     long interval = 1_000_000_000L / rate;
     List<Future<?>> sent = new ArrayList<>();
     for (int i = 0; i < forms.size(); i++) {
@@ -321,7 +406,9 @@ final class SustainedPipeline {
     long end = System.nanoTime();
     long jvm1 = jvmTicks();
     long db1 = dbCpu.ticks();
+    sampled.addAll(sampler.stop());
     long delivered = receiver.events() - deliveredBefore;
+    long duplicates = receiver.posts() - postsBefore - delivered;
     Arrays.sort(latencies);
     int n = forms.size();
     return new Level(
@@ -333,12 +420,54 @@ final class SustainedPipeline {
         latencies[n / 2] / 1e6,
         latencies[Math.min(n - 1, (int) (n * 0.99))] / 1e6,
         backlog,
+        tailBacklogMax(sampled, seconds),
         (end - arrivalsEnd) / 1e9,
         delivered / ((end - start) / 1e9),
+        duplicates,
         (jvm1 - jvm0) * 1000.0 / TICKS_PER_SECOND / n,
         (db1 - db0) * 1000.0 / TICKS_PER_SECOND / n,
         0,
         0);
+  }
+
+  /** Samples the backlog once a second over a monitor connection of its own. */
+  static final class Sampler {
+    private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+    private final List<Sample> samples = new CopyOnWriteArrayList<>();
+    private final Connection monitor;
+
+    private Sampler(Connection monitor) {
+      this.monitor = monitor;
+    }
+
+    static Sampler start(BenchDatabase db, long start) throws SQLException {
+      Sampler sampler = new Sampler(db.connectMonitor());
+      sampler.clock.scheduleAtFixedRate(() -> sampler.sample(start), 0, 1, TimeUnit.SECONDS);
+      return sampler;
+    }
+
+    private void sample(long start) {
+      try (Statement s = monitor.createStatement();
+          ResultSet rs =
+              s.executeQuery(
+                  """
+                  SELECT (SELECT COUNT(*) FROM outbox WHERE published_at IS NULL),
+                         (SELECT COUNT(*) FROM webhook_delivery WHERE state = 'PENDING')
+                  """)) {
+        rs.next();
+        samples.add(new Sample((System.nanoTime() - start) / 1e9, rs.getLong(1), rs.getLong(2)));
+      } catch (SQLException e) {
+        // A missed sample leaves a gap in samples.csv; the level's own figures do not depend on it.
+        System.err.println("sustained: backlog sample failed: " + e.getMessage());
+      }
+    }
+
+    List<Sample> stop() throws Exception {
+      clock.shutdown();
+      clock.awaitTermination(10, TimeUnit.SECONDS);
+      monitor.close();
+      return List.copyOf(samples);
+    }
   }
 
   /** CPU per committed row of B0 (one INSERT in auto-commit), JVM and database, in ms. */
@@ -495,6 +624,10 @@ final class SustainedPipeline {
 
     long events() {
       return seen.size();
+    }
+
+    long posts() {
+      return posts.get();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.payonce.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SustainedPipelineUnitTests {
@@ -23,21 +24,85 @@ class SustainedPipelineUnitTests {
 
   @Test
   void aRateIsSustainedOnlyWhenEveryNotifyWasAnsweredAndTheBacklogDrainedQuickly() {
-    assertThat(level(0, 1.5).sustained()).isTrue();
-    assertThat(level(0, SustainedPipeline.SUSTAINED_DRAIN_SECONDS + 0.1).sustained()).isFalse();
-    assertThat(level(1, 0.1).sustained()).isFalse();
+    assertThat(level(0, 40, 1.5).sustained()).isTrue();
+    assertThat(level(0, 40, SustainedPipeline.SUSTAINED_DRAIN_SECONDS + 0.1).sustained()).isFalse();
+    assertThat(level(1, 40, 0.1).sustained()).isFalse();
+  }
+
+  @Test
+  void aRateWhoseBacklogRoseAboveASecondOfWebhooksInTheLastQuarterIsNotSustained() {
+    long bound = SustainedPipeline.flatBound(100);
+
+    assertThat(bound).isEqualTo(200);
+    assertThat(level(0, bound, 0.5).sustained()).isTrue();
+    assertThat(level(0, bound + 1, 0.5).sustained()).isFalse();
+  }
+
+  @Test
+  void theTailBacklogIsTheLargestSampleInTheLastQuarterOfTheArrivals() {
+    List<SustainedPipeline.Sample> samples =
+        List.of(
+            new SustainedPipeline.Sample(1.0, 900, 900),
+            new SustainedPipeline.Sample(15.0, 10, 20),
+            new SustainedPipeline.Sample(17.0, 30, 40),
+            new SustainedPipeline.Sample(20.0, 5, 5),
+            // After the arrivals: the drain, judged by its own time.
+            new SustainedPipeline.Sample(21.0, 500, 500));
+
+    assertThat(SustainedPipeline.tailBacklogMax(samples, 20)).isEqualTo(70);
+  }
+
+  @Test
+  void noSampleInTheLastQuarterIsNotFlat() {
+    List<SustainedPipeline.Sample> samples = List.of(new SustainedPipeline.Sample(1.0, 0, 0));
+
+    assertThat(SustainedPipeline.tailBacklogMax(samples, 20)).isEqualTo(Long.MAX_VALUE);
   }
 
   @Test
   void aLevelsCsvLineHasAValueForEveryColumn() {
-    String line = level(0, 1.0).csv();
+    String line = level(0, 40, 1.0).csv();
 
     assertThat(line.split(",")).hasSameSizeAs(SustainedPipeline.CSV_HEADER.split(","));
     assertThat(line).startsWith("PostgreSQL,100,6000,6000,0,").endsWith(",true");
   }
 
-  private static SustainedPipeline.Level level(int errors, double drain) {
+  @Test
+  void aLevelsReportRowHasACellForEveryColumn() {
+    String row = level(0, 40, 1.0).row();
+    String header = SustainedPipeline.TABLE_HEADER.lines().findFirst().orElseThrow();
+
+    assertThat(row.split("\\|")).hasSameSizeAs(header.split("\\|"));
+    assertThat(row).startsWith("| PostgreSQL | 100 | 6000 | 3.0 / 9.0 | 40 | 40 | 1.0 |");
+    // (2.5 + 4.0) / (0.2 + 0.3)
+    assertThat(row).endsWith("| 13.0× | yes |");
+  }
+
+  @Test
+  void aSamplesCsvLineHasAValueForEveryColumn() {
+    String line = new SustainedPipeline.Sample(3.04, 12, 34).csv("MariaDB", 200);
+
+    assertThat(line).isEqualTo("MariaDB,200,3.0,12,34");
+    assertThat(line.split(",")).hasSameSizeAs(SustainedPipeline.SAMPLES_HEADER.split(","));
+  }
+
+  private static SustainedPipeline.Level level(int errors, long tailBacklog, double drain) {
     return new SustainedPipeline.Level(
-        "PostgreSQL", 100, 6000, 6000, errors, 3.0, 9.0, 40, drain, 200, 2.5, 4.0, 0.2, 0.3);
+        "PostgreSQL",
+        100,
+        6000,
+        6000,
+        errors,
+        3.0,
+        9.0,
+        40,
+        tailBacklog,
+        drain,
+        200,
+        0,
+        2.5,
+        4.0,
+        0.2,
+        0.3);
   }
 }
