@@ -524,27 +524,35 @@ final class SustainedPipeline {
     return children ? ticks + Long.parseLong(f[13]) + Long.parseLong(f[14]) : ticks;
   }
 
-  /** The database server's CPU: its main process and, for PostgreSQL, every backend under it. */
+  /**
+   * The database server's CPU: its main process and, for PostgreSQL, every backend under it. The
+   * process is the one serving the monitor connection (its pid file), not any process of that name:
+   * this machine may run other clusters (the chaos soak's Patroni members).
+   */
   record DbCpu(long mainPid, boolean withChildren) {
 
     static DbCpu of(BenchDatabase db, Connection monitor) throws Exception {
-      if (db == BenchDatabase.POSTGRES) {
-        String dataDir;
-        try (Statement s = monitor.createStatement();
-            ResultSet rs = s.executeQuery("SHOW data_directory")) {
-          rs.next();
-          dataDir = rs.getString(1);
-        }
-        long pid =
-            Long.parseLong(Files.readAllLines(Path.of(dataDir, "postmaster.pid")).get(0).trim());
-        return new DbCpu(pid, true);
+      boolean postgres = db == BenchDatabase.POSTGRES;
+      Path pidFile;
+      try (Statement s = monitor.createStatement();
+          ResultSet rs = s.executeQuery(postgres ? "SHOW data_directory" : "SELECT @@pid_file")) {
+        rs.next();
+        pidFile = postgres ? Path.of(rs.getString(1), "postmaster.pid") : Path.of(rs.getString(1));
       }
+      try {
+        return new DbCpu(pid(Files.readAllLines(pidFile)), postgres);
+      } catch (IOException unreadable) {
+        if (postgres) {
+          throw new IllegalStateException("cannot read " + pidFile + " to find the postmaster");
+        }
+      }
+      List<Long> found = new ArrayList<>();
       try (var processes = Files.list(Path.of("/proc"))) {
         for (Path p : processes.toList()) {
           if (p.getFileName().toString().matches("\\d+")) {
             try {
               if (Files.readString(p.resolve("comm")).trim().equals("mariadbd")) {
-                return new DbCpu(Long.parseLong(p.getFileName().toString()), false);
+                found.add(Long.parseLong(p.getFileName().toString()));
               }
             } catch (IOException gone) {
               // A process that ended while listed.
@@ -552,7 +560,16 @@ final class SustainedPipeline {
           }
         }
       }
-      throw new IllegalStateException("no mariadbd process on this machine");
+      if (found.size() != 1) {
+        throw new IllegalStateException(
+            "cannot read " + pidFile + " and " + found.size() + " mariadbd processes run here");
+      }
+      return new DbCpu(found.get(0), false);
+    }
+
+    /** The pid a server's pid file names on its first line. */
+    static long pid(List<String> pidFile) {
+      return Long.parseLong(pidFile.get(0).trim());
     }
 
     /** The server's CPU so far: the main process (with reaped backends) and its live children. */

@@ -23,6 +23,15 @@ class SustainedPipelineUnitTests {
   }
 
   @Test
+  void aServersPidIsTheFirstLineOfItsPidFile() {
+    // postmaster.pid: the pid, then the data directory, start time, port, ...
+    assertThat(SustainedPipeline.DbCpu.pid(List.of("2210", "/var/lib/postgresql/15/main", "1")))
+        .isEqualTo(2210);
+    // MariaDB's pid file holds the pid alone, with a line break.
+    assertThat(SustainedPipeline.DbCpu.pid(List.of("3804 "))).isEqualTo(3804);
+  }
+
+  @Test
   void aRateIsSustainedOnlyWhenEveryNotifyWasAnsweredAndTheBacklogDrainedQuickly() {
     assertThat(level(0, 40, 1.5).sustained()).isTrue();
     assertThat(level(0, 40, SustainedPipeline.SUSTAINED_DRAIN_SECONDS + 0.1).sustained()).isFalse();
