@@ -170,6 +170,15 @@ class PaymentRepository {
         AND call_lease_until = :until
       """;
 
+  private static final String END_CALL_LEASE =
+      """
+      UPDATE payment
+      SET call_lease_until = NULL
+      WHERE pay_id = :payId
+        AND status = 'INIT'
+        AND call_lease_until = :until
+      """;
+
   private static final String CLAIM_QUERY =
       """
       UPDATE payment
@@ -474,6 +483,19 @@ class PaymentRepository {
         .param("payId", payId)
         .param("until", SqlTime.toColumn(until))
         .update();
+  }
+
+  /**
+   * Ends the lease taken until {@code until}, if the payment is still INIT under it: false when the
+   * lease ran out and another request took the call over (or the payment moved on). Row-locks the
+   * payment until the caller's transaction ends, so nobody takes the lease meanwhile.
+   */
+  boolean endCallLease(long payId, Instant until) {
+    return jdbc.sql(END_CALL_LEASE)
+            .param("payId", payId)
+            .param("until", SqlTime.toColumn(until))
+            .update()
+        == 1;
   }
 
   /**

@@ -7,6 +7,7 @@ import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.StatusTransitions;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -70,12 +71,40 @@ public class PaymentTransitions {
         status ->
             applyReturning(payId, target, source, detail, fields)
                 .<TransitionOutcome<PaymentStatus>>map(won -> TransitionOutcome.won(target))
-                .orElseGet(
-                    () ->
-                        TransitionOutcome.lost(
-                            payments
-                                .lockStatus(payId)
-                                .orElseThrow(() -> new PaymentNotFoundException("id " + payId)))));
+                .orElseGet(() -> lost(payId)));
+  }
+
+  /**
+   * As {@link #apply}, for a request whose channel call holds the payment's call lease until {@code
+   * leaseUntil}: the transition counts only while that lease is still the payment's, ending it in
+   * the same transaction. A request that stalled past its lease — another has taken the call over
+   * since, and may have issued the code — loses, and gets the current status back: what one call
+   * was told must not overwrite what a later call made.
+   */
+  public TransitionOutcome<PaymentStatus> applyHoldingCallLease(
+      long payId,
+      Instant leaseUntil,
+      PaymentStatus target,
+      TransitionSource source,
+      String detail,
+      ChannelFields fields) {
+    return transactions.execute(
+        status -> {
+          if (!target.isInFlight()) {
+            lockOrderOf(payId);
+          }
+          if (!payments.endCallLease(payId, leaseUntil)) {
+            return lost(payId);
+          }
+          return applyReturning(payId, target, source, detail, fields)
+              .<TransitionOutcome<PaymentStatus>>map(won -> TransitionOutcome.won(target))
+              .orElseGet(() -> lost(payId));
+        });
+  }
+
+  private TransitionOutcome<PaymentStatus> lost(long payId) {
+    return TransitionOutcome.lost(
+        payments.lockStatus(payId).orElseThrow(() -> new PaymentNotFoundException("id " + payId)));
   }
 
   /**

@@ -431,7 +431,7 @@ public class QrPrecreation {
       return afterLosingTheIssue(order, payment, channel);
     }
     if (outcome instanceof ChannelOutcome.Refused<ChannelFields> refused) {
-      return onRefusal(order, payment, channel, refused);
+      return onRefusal(order, payment, channel, refused, leaseUntil);
     }
     payments.releaseCallLease(payment.payId(), leaseUntil);
     throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
@@ -477,9 +477,8 @@ public class QrPrecreation {
     return switch (now.status()) {
       case SUCCESS -> throw new OrderNotPayableException(order.id(), paidStatus(order));
       case CLOSED, FAIL -> {
-        if (now.status() == PaymentStatus.CLOSED) {
-          channel.close(now.outTradeNo());
-        }
+        // Closed or failed by someone else while our call issued a code: nobody may pay it.
+        channel.close(now.outTradeNo());
         yield SLOT_FREED;
       }
       case PAYING, PRECREATED -> new Answered(answerFor(order, now));
@@ -491,13 +490,17 @@ public class QrPrecreation {
    * The channel refused to issue this number's code. Whether that is a failure depends on what the
    * channel holds under the number — our first call may have taken effect before its answer was
    * lost: a paid trade is recorded, a closed one frees the slot, one the buyer scanned stays in
-   * flight; only a number the channel does not know makes the payment FAIL.
+   * flight; only a number the channel does not know makes the payment FAIL, and only while this
+   * request still holds the call: one that stalled past its lease may find a code another request
+   * issued since (a QR code nobody scanned is a number the channel does not know either), and
+   * answers that instead.
    */
   private Step onRefusal(
       Order order,
       Payment payment,
       PaymentChannel channel,
-      ChannelOutcome.Refused<ChannelFields> refused) {
+      ChannelOutcome.Refused<ChannelFields> refused,
+      Instant leaseUntil) {
     String subCode = refused.subCode();
     if (refused.is(Refusal.TERMS_CONFLICT)) {
       alarms.raise(
@@ -522,12 +525,22 @@ public class QrPrecreation {
             throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
       };
     }
-    transitions.apply(
-        payment.payId(),
-        PaymentStatus.FAIL,
-        TransitionSource.API,
-        "channel refused: " + subCode,
-        ChannelFields.none());
+    TransitionOutcome<PaymentStatus> failed =
+        transitions.applyHoldingCallLease(
+            payment.payId(),
+            leaseUntil,
+            PaymentStatus.FAIL,
+            TransitionSource.API,
+            "channel refused: " + subCode,
+            ChannelFields.none());
+    if (!failed.won()) {
+      log.info(
+          "precreate refusal outlived its call outTradeNo={} subCode={} now={}",
+          payment.outTradeNo(),
+          subCode,
+          failed.current());
+      return afterLosingTheIssue(order, payment, channel);
+    }
     log.warn("precreate refused outTradeNo={} subCode={}", payment.outTradeNo(), subCode);
     throw new ChannelRefusedException(payment.outTradeNo(), subCode, refused.message());
   }

@@ -1,13 +1,20 @@
 package io.payonce.server.payment.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.payonce.server.alipay.AlipayChannel;
+import io.payonce.server.chaos.CrashPoints;
+import io.payonce.server.payment.PaymentProperties;
+import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceHttp;
 import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +35,8 @@ abstract class PrecreateRefusalIntegrationTests {
 
   @LocalServerPort int port;
   @Autowired AlipayChannel alipay;
+  @Autowired MutableClock clock;
+  @Autowired PaymentProperties payment;
 
   PayOnceHttp http;
 
@@ -40,6 +49,8 @@ abstract class PrecreateRefusalIntegrationTests {
   @AfterEach
   void tearDown() {
     http.calm();
+    http.resetSandboxClock();
+    clock.reset();
   }
 
   @Test
@@ -101,6 +112,48 @@ abstract class PrecreateRefusalIntegrationTests {
     org.awaitility.Awaitility.await()
         .atMost(java.time.Duration.ofSeconds(20))
         .until(() -> "PAID".equals(http.orderStatus(orderNo)));
+    assertThat(http.payments(orderNo)).hasSize(1);
+  }
+
+  @Test
+  void aRefusalRecordedAfterItsCallWasTakenOverLeavesTheCodeTheNextCallIssuedInFlight() {
+    String orderNo = http.createOrder("24.00");
+    // The sandbox's clock is past the payment's time_expire: the first call is refused.
+    http.sandboxClock(Duration.ofHours(24));
+    AtomicInteger reached = new AtomicInteger();
+    AtomicReference<Answer> second = new AtomicReference<>();
+    // The first request is told "refused", then stalls past its call lease: a second request
+    // takes the call over, and the channel — its clock back — issues the code.
+    CrashPoints.armStalls(
+        Map.of("after-channel-answer", 1.0),
+        20261206L,
+        point -> {
+          if (reached.incrementAndGet() == 1) {
+            http.resetSandboxClock();
+            clock.advance(payment.callLease().plusSeconds(1));
+            second.set(http.precreate(orderNo));
+          }
+        });
+    Answer first;
+    try {
+      first = http.precreate(orderNo);
+    } finally {
+      CrashPoints.disarm();
+    }
+
+    Answer issued = second.get();
+    assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+    String outTradeNo = issued.text("outTradeNo");
+    assertThat(http.calls(outTradeNo, PRECREATE)).hasSize(2);
+    // The stalled refusal no longer held the call: it answers the code, and fails nothing.
+    assertThat(first.status()).as(first.body()).isEqualTo(200);
+    assertThat(first.text("qrCode")).isEqualTo(issued.text("qrCode"));
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("PRECREATED");
+    // The order's slot is still that payment's: no second payable code.
+    Answer again = http.precreate(orderNo);
+    assertThat(again.text("outTradeNo")).isEqualTo(outTradeNo);
+    assertThat(http.walletPay(issued.text("qrCode")).status()).isEqualTo(200);
+    await().atMost(Duration.ofSeconds(20)).until(() -> "PAID".equals(http.orderStatus(orderNo)));
     assertThat(http.payments(orderNo)).hasSize(1);
   }
 
