@@ -1,6 +1,7 @@
 package io.payonce.server.journal;
 
 import io.payonce.server.db.HeldInserts;
+import io.payonce.server.db.MultiRowInsert;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.log.Untrusted;
 import java.sql.ResultSet;
@@ -8,8 +9,6 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -43,8 +42,8 @@ public class Journal {
 
   private final JdbcClient jdbc;
   private final Clock clock;
-  // The statement for n rows, built once per n (a notify's transaction appends two rows).
-  private static final Map<Integer, String> INSERTS = new ConcurrentHashMap<>();
+  // A notify's transaction appends two rows: one statement.
+  private static final MultiRowInsert INSERTS = new MultiRowInsert(INSERT);
 
   private final HeldInserts<Row> held = new HeldInserts<>(this::insert);
 
@@ -85,35 +84,18 @@ public class Journal {
   }
 
   private void insert(List<Row> rows) {
-    String sql = INSERTS.computeIfAbsent(rows.size(), Journal::insertOf);
-    JdbcClient.StatementSpec statement = jdbc.sql(sql);
-    for (int i = 0; i < rows.size(); i++) {
-      Row row = rows.get(i);
-      statement =
-          statement
-              .param("aggregate" + i, row.aggregate())
-              .param("aggregateId" + i, row.aggregateId())
-              .param("fromStatus" + i, row.from(), Types.VARCHAR)
-              .param("toStatus" + i, row.to())
-              .param("source" + i, row.source())
-              .param("detail" + i, row.detail(), Types.VARCHAR)
-              .param("occurredAt" + i, row.occurredAt());
-    }
-    statement.update();
-  }
-
-  /** {@link #INSERT} with {@code n} rows of values, their parameters numbered 0 to n-1. */
-  private static String insertOf(int n) {
-    StringBuilder sql = new StringBuilder(INSERT.substring(0, INSERT.indexOf("VALUES")));
-    sql.append("VALUES ");
-    for (int i = 0; i < n; i++) {
-      sql.append(i == 0 ? "" : ", ")
-          .append(
-              "(:aggregate%1$d, :aggregateId%1$d, :fromStatus%1$d, :toStatus%1$d, :source%1$d,"
-                      .formatted(i)
-                  + " :detail%1$d, :occurredAt%1$d)".formatted(i));
-    }
-    return sql.toString();
+    INSERTS.insert(
+        jdbc,
+        rows,
+        (params, row) ->
+            params
+                .param("aggregate", row.aggregate())
+                .param("aggregateId", row.aggregateId())
+                .param("fromStatus", row.from(), Types.VARCHAR)
+                .param("toStatus", row.to())
+                .param("source", row.source())
+                .param("detail", row.detail(), Types.VARCHAR)
+                .param("occurredAt", row.occurredAt()));
   }
 
   /** One journal row's values. */

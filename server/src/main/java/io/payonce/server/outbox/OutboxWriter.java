@@ -1,6 +1,7 @@
 package io.payonce.server.outbox;
 
 import io.payonce.server.db.HeldInserts;
+import io.payonce.server.db.MultiRowInsert;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.journal.Aggregate;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -76,8 +76,8 @@ public class OutboxWriter {
   private final JdbcClient jdbc;
   private final JsonMapper json;
   private final Clock clock;
-  // The statement for n rows, built once per n (a notify's transaction appends two events).
-  private static final Map<Integer, String> INSERTS = new ConcurrentHashMap<>();
+  // A notify's transaction appends two events: one statement.
+  private static final MultiRowInsert INSERTS = new MultiRowInsert(INSERT);
 
   private final HeldInserts<Row> held = new HeldInserts<>(this::insert);
 
@@ -167,37 +167,19 @@ public class OutboxWriter {
   }
 
   private void insert(List<Row> rows) {
-    JdbcClient.StatementSpec statement =
-        jdbc.sql(
-            rows.size() == 1
-                ? INSERT
-                : INSERTS.computeIfAbsent(rows.size(), OutboxWriter::insertOf));
-    for (int i = 0; i < rows.size(); i++) {
-      Row row = rows.get(i);
-      String n = rows.size() == 1 ? "" : String.valueOf(i);
-      statement =
-          statement
-              .param("aggregate" + n, row.aggregate())
-              .param("aggregateId" + n, row.aggregateId())
-              .param("eventType" + n, row.eventType())
-              .param("payload" + n, row.payload())
-              .param("createdAt" + n, row.createdAt())
-              .param("eventId" + n, row.eventId())
-              .param("orderNo" + n, row.orderNo(), java.sql.Types.VARCHAR)
-              .param("outTradeNo" + n, row.outTradeNo(), java.sql.Types.VARCHAR);
-    }
-    statement.update();
-  }
-
-  /** {@link #INSERT} with {@code n} rows of values, their parameters numbered 0 to n-1. */
-  private static String insertOf(int n) {
-    String head = INSERT.substring(0, INSERT.indexOf("VALUES"));
-    String values = INSERT.substring(INSERT.indexOf("VALUES") + "VALUES".length()).strip();
-    StringBuilder sql = new StringBuilder(head).append("VALUES ");
-    for (int i = 0; i < n; i++) {
-      sql.append(i == 0 ? "" : ", ").append(values.replaceAll(":(\\w+)", ":$1" + i));
-    }
-    return sql.toString();
+    INSERTS.insert(
+        jdbc,
+        rows,
+        (params, row) ->
+            params
+                .param("aggregate", row.aggregate())
+                .param("aggregateId", row.aggregateId())
+                .param("eventType", row.eventType())
+                .param("payload", row.payload())
+                .param("createdAt", row.createdAt())
+                .param("eventId", row.eventId())
+                .param("orderNo", row.orderNo(), java.sql.Types.VARCHAR)
+                .param("outTradeNo", row.outTradeNo(), java.sql.Types.VARCHAR));
   }
 
   /** One outbox row's values. */

@@ -13,8 +13,10 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +30,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -48,6 +49,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <p>Head-of-line: at most {@code concurrency} POSTs are in flight per instance and at most {@code
  * perAppConcurrency} of them for one app; an app at its limit is left out of the next claim, so a
  * merchant URL that hangs until the timeout holds only its own slots.
+ *
+ * <p>Prefetch: a claim takes up to {@code prefetch} more deliveries per app slot than start at
+ * once, and reads each app's secret once for them all; they wait here, in claim order, and start as
+ * the app's POSTs finish, without another round trip. A waiting delivery holds its lease like one
+ * in flight (a crash leaves both to run out); one whose lease no longer covers a POST's timeout is
+ * let go unposted, to be claimed again.
  */
 @Component
 class WebhookDispatcher {
@@ -59,6 +66,9 @@ class WebhookDispatcher {
   static final String AFTER_POST = "webhook-after-post";
 
   private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
+
+  /** What a waiting delivery's lease must cover beyond a POST's timeout to be started. */
+  private static final Duration LEASE_MARGIN = Duration.ofSeconds(1);
 
   private final DeliveryRepository repository;
   private final WebhookPoster poster;
@@ -72,6 +82,9 @@ class WebhookDispatcher {
   private final ReentrantLock claiming = new ReentrantLock();
   private final AtomicBoolean again = new AtomicBoolean();
   private final Map<String, AtomicInteger> inFlightByApp = new ConcurrentHashMap<>();
+  // Claimed, waiting for a slot; read and changed only by the thread holding claiming.
+  private final Map<String, ArrayDeque<Waiting>> waitingByApp = new LinkedHashMap<>();
+  private final AtomicInteger waiting = new AtomicInteger();
   private final Counter delivered;
   private final Counter failed;
   private final Counter parked;
@@ -110,6 +123,7 @@ class WebhookDispatcher {
     this.parked = meters.counter("payonce.webhooks.parked");
     Gauge.builder("payonce.webhooks.pending", repository, DeliveryRepository::pending)
         .register(meters);
+    Gauge.builder("payonce.webhooks.waiting", waiting, AtomicInteger::get).register(meters);
   }
 
   /**
@@ -138,18 +152,11 @@ class WebhookDispatcher {
   private int startWhileFree() {
     int started = 0;
     while (true) {
+      started += startWaiting();
       int free = props.concurrency() - inFlight.get();
-      if (free <= 0) {
+      if (free <= 0 || !claimMore(free)) {
         return started;
       }
-      List<DeliveryRepository.ClaimedDelivery> claimed = claim(free);
-      if (claimed.isEmpty()) {
-        return started;
-      }
-      for (DeliveryRepository.ClaimedDelivery delivery : claimed) {
-        start(delivery);
-      }
-      started += claimed.size();
     }
   }
 
@@ -158,27 +165,85 @@ class WebhookDispatcher {
     return inFlight.get();
   }
 
-  private List<DeliveryRepository.ClaimedDelivery> claim(int free) {
+  /** How many claimed deliveries wait on this instance for a slot. */
+  int waiting() {
+    return waiting.get();
+  }
+
+  /** Starts waiting deliveries, oldest claim first per app, while the slots allow. */
+  private int startWaiting() {
+    int started = 0;
     Instant now = clock.instant();
-    Set<String> busy =
-        inFlightByApp.entrySet().stream()
-            .filter(e -> e.getValue().get() >= props.perAppConcurrency())
-            .map(Map.Entry::getKey)
-            .collect(Collectors.toSet());
-    List<DeliveryRepository.Due> due = repository.due(now, Math.min(props.batch(), free * 4), busy);
+    for (Map.Entry<String, ArrayDeque<Waiting>> entry : waitingByApp.entrySet()) {
+      ArrayDeque<Waiting> queue = entry.getValue();
+      while (!queue.isEmpty()
+          && inFlight.get() < props.concurrency()
+          && inFlightOf(entry.getKey()) < props.perAppConcurrency()) {
+        Waiting next = queue.poll();
+        waiting.decrementAndGet();
+        if (next.leaseUntil().isBefore(now.plus(props.timeout()).plus(LEASE_MARGIN))) {
+          // Its lease would run out mid-POST: another instance may take it over meanwhile.
+          log.info("webhook let go unposted deliveryId={} reason=lease", next.delivery().id());
+          continue;
+        }
+        start(next);
+        started++;
+      }
+    }
+    waitingByApp.values().removeIf(ArrayDeque::isEmpty);
+    return started;
+  }
+
+  /**
+   * Claims due deliveries for the apps with room — a slot free or waiting room left — and queues
+   * them with their app's secret, read once per app.
+   *
+   * @return whether anything was claimed
+   */
+  private boolean claimMore(int free) {
+    Instant now = clock.instant();
+    int perApp = props.perAppConcurrency() * (1 + props.prefetch());
+    int room =
+        Math.min(props.batch(), free + props.concurrency() * props.prefetch()) - waiting.get();
+    if (room <= 0) {
+      return false;
+    }
+    Set<String> full = new java.util.HashSet<>();
+    for (Map.Entry<String, AtomicInteger> e : inFlightByApp.entrySet()) {
+      if (e.getValue().get() + waitingOf(e.getKey()) >= perApp) {
+        full.add(e.getKey());
+      }
+    }
+    List<DeliveryRepository.Due> due = repository.due(now, room, full);
     Map<String, Integer> taking = new HashMap<>();
     List<Long> ids = new ArrayList<>();
     for (DeliveryRepository.Due candidate : due) {
-      int ofApp = taking.merge(candidate.appId(), 1, Integer::sum) + inFlightOf(candidate.appId());
-      if (ofApp <= props.perAppConcurrency() && ids.size() < free) {
+      String app = candidate.appId();
+      int ofApp = taking.merge(app, 1, Integer::sum) + inFlightOf(app) + waitingOf(app);
+      if (ofApp <= perApp && ids.size() < room) {
         ids.add(candidate.id());
       }
     }
     if (ids.isEmpty()) {
-      return List.of();
+      return false;
     }
     String token = UUID.randomUUID().toString();
-    return repository.claim(ids, token, now, now.plus(props.lease()));
+    Instant until = now.plus(props.lease());
+    List<DeliveryRepository.ClaimedDelivery> claimed = repository.claim(ids, token, now, until);
+    Map<String, Optional<String>> secrets = new HashMap<>();
+    for (DeliveryRepository.ClaimedDelivery delivery : claimed) {
+      Optional<String> secret = secrets.computeIfAbsent(delivery.appId(), apps::webhookSecret);
+      waitingByApp
+          .computeIfAbsent(delivery.appId(), k -> new ArrayDeque<>())
+          .add(new Waiting(delivery, secret, until));
+      waiting.incrementAndGet();
+    }
+    return !claimed.isEmpty();
+  }
+
+  private int waitingOf(String appId) {
+    ArrayDeque<Waiting> queue = waitingByApp.get(appId);
+    return queue == null ? 0 : queue.size();
   }
 
   private int inFlightOf(String appId) {
@@ -186,20 +251,22 @@ class WebhookDispatcher {
     return count == null ? 0 : count.get();
   }
 
-  private void start(DeliveryRepository.ClaimedDelivery delivery) {
+  private void start(Waiting next) {
+    DeliveryRepository.ClaimedDelivery delivery = next.delivery();
     inFlight.incrementAndGet();
     inFlightByApp.computeIfAbsent(delivery.appId(), k -> new AtomicInteger()).incrementAndGet();
     try {
-      pool.execute(() -> attemptThenRelease(delivery));
+      pool.execute(() -> attemptThenRelease(delivery, next.secret()));
     } catch (RuntimeException e) {
       // A pool that is shutting down: the lease runs out and another pass (or instance) takes it.
       release(delivery);
     }
   }
 
-  private void attemptThenRelease(DeliveryRepository.ClaimedDelivery delivery) {
+  private void attemptThenRelease(
+      DeliveryRepository.ClaimedDelivery delivery, Optional<String> secret) {
     try {
-      attempt(delivery, SCHEDULE, null);
+      attempt(delivery, secret, SCHEDULE, null);
     } catch (RuntimeException e) {
       // The attempt could not be recorded (the database is away): the lease runs out and the
       // delivery is tried again; the receiver may see this POST twice.
@@ -232,7 +299,14 @@ class WebhookDispatcher {
   /** POSTs a delivery this caller holds the lease of, then records the attempt and its outcome. */
   WebhookAttemptOutcome attempt(
       DeliveryRepository.ClaimedDelivery delivery, String cause, String requestedBy) {
-    Optional<String> secret = apps.webhookSecret(delivery.appId());
+    return attempt(delivery, apps.webhookSecret(delivery.appId()), cause, requestedBy);
+  }
+
+  private WebhookAttemptOutcome attempt(
+      DeliveryRepository.ClaimedDelivery delivery,
+      Optional<String> secret,
+      String cause,
+      String requestedBy) {
     PostResult result =
         secret.isPresent()
             ? poster.post(delivery.url(), delivery.eventId(), delivery.body(), secret.get())
@@ -323,6 +397,10 @@ class WebhookDispatcher {
   void stop() {
     pool.shutdownNow();
   }
+
+  /** A claimed delivery waiting for a slot, with its app's secret and its lease's end. */
+  private record Waiting(
+      DeliveryRepository.ClaimedDelivery delivery, Optional<String> secret, Instant leaseUntil) {}
 
   /** What an attempt came to: the receiver's status or failure, and the state it moved to. */
   record WebhookAttemptOutcome(Integer status, String failure, DeliveryState stateAfter) {}

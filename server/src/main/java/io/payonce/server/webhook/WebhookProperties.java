@@ -20,6 +20,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrency how many POSTs one instance has in flight at most
  * @param perAppConcurrency how many of those may be for one app: a slow or dead merchant URL holds
  *     at most this many, the others keep flowing
+ * @param prefetch how many claimed deliveries per app slot may wait on an instance for a slot, so
+ *     that one claim (and one read of the app's secret) serves many POSTs; 0 claims only what
+ *     starts at once. Each waits at most {@code prefetch} timeouts, so {@code (prefetch + 1) ×
+ *     timeout} must stay below {@code lease}: a waiting delivery is never taken over while held
  * @param retrySchedule the waits after the 1st, 2nd, … failed attempt; when it is exhausted the
  *     delivery is parked and an alarm raised
  * @param refusePrivateAddresses also refuse destinations that are, or resolve to, loopback or
@@ -36,6 +40,7 @@ public record WebhookProperties(
     @DefaultValue("5s") Duration timeout,
     @DefaultValue("16") int concurrency,
     @DefaultValue("4") int perAppConcurrency,
+    @DefaultValue("4") int prefetch,
     @DefaultValue({"15s", "1m", "5m", "30m", "2h", "6h", "12h"}) List<Duration> retrySchedule,
     @DefaultValue("false") boolean refusePrivateAddresses) {
 
@@ -45,6 +50,10 @@ public record WebhookProperties(
     }
     if (concurrency < 1 || perAppConcurrency < 1 || batch < 1) {
       throw new IllegalStateException("payonce.webhooks concurrency and batch must be positive");
+    }
+    if (prefetch < 0 || timeout.multipliedBy(prefetch + 1L).compareTo(lease) >= 0) {
+      throw new IllegalStateException(
+          "payonce.webhooks.prefetch must be >= 0 and (prefetch + 1) x timeout below the lease");
     }
     retrySchedule = List.copyOf(retrySchedule);
   }

@@ -12,6 +12,7 @@ import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.Apps;
 import io.payonce.server.chaos.CrashPoints;
 import io.payonce.server.order.OrderService;
+import io.payonce.server.outbox.EventEnvelope;
 import io.payonce.server.outbox.OutboxRelay;
 import io.payonce.server.payment.ChannelResultApplier;
 import io.payonce.server.payment.PaymentOpener;
@@ -27,6 +28,7 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -55,6 +57,7 @@ abstract class WebhookDeliveryIntegrationTests {
   static WebhookReceiver receiver;
 
   @Autowired OutboxRelay relay;
+  @Autowired WebhookHandoff handoff;
   @Autowired WebhookDispatcher dispatcher;
   @Autowired WebhookDeliveries deliveries;
   @Autowired DeliveryRepository repository;
@@ -395,6 +398,67 @@ abstract class WebhookDeliveryIntegrationTests {
         .atMost(Duration.ofSeconds(30))
         .until(() -> orders.stream().allMatch(no -> allIn(no, DeliveryState.DELIVERED)));
     assertThat(receiver.at(busy.path())).hasSize(backlog);
+  }
+
+  @Test
+  void relaysHandingOverTheSameEventsAtOnceAndAgainRecordOneDeliveryEach() throws Exception {
+    TestApp r = app("handoff");
+    long orderId = orderService.findAnyApp(pay(r, null)).get(0).id();
+    relay.drain();
+    ExecutorService both = Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 8; round++) {
+        List<EventEnvelope> events =
+            java.util.stream.IntStream.range(0, 5)
+                .mapToObj(i -> envelope("ORDER", orderId))
+                .toList();
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+        java.util.concurrent.Callable<java.util.Set<String>> handOver =
+            () -> {
+              start.await(10, TimeUnit.SECONDS);
+              return handoff.accept(events);
+            };
+        List<java.util.concurrent.Future<java.util.Set<String>>> taken =
+            both.invokeAll(List.of(handOver, handOver));
+        java.util.Set<String> again = handoff.accept(events);
+
+        List<String> ids = events.stream().map(EventEnvelope::eventId).toList();
+        for (var future : taken) {
+          assertThat(future.get()).containsExactlyInAnyOrderElementsOf(ids);
+        }
+        assertThat(again).containsExactlyInAnyOrderElementsOf(ids);
+        assertThat(ids)
+            .allSatisfy(
+                id ->
+                    assertThat(deliveries.ofEvent(id))
+                        .singleElement()
+                        .satisfies(d -> assertThat(d.url()).isEqualTo(receiver.url(r.path()))));
+      }
+      // An event of no known owner is taken with nothing to do, beside one that has work.
+      EventEnvelope orphan = envelope("ORDER", -1);
+      EventEnvelope owned = envelope("ORDER", orderId);
+      assertThat(handoff.accept(List.of(orphan, owned)))
+          .containsExactlyInAnyOrder(orphan.eventId(), owned.eventId());
+      assertThat(deliveries.ofEvent(orphan.eventId())).isEmpty();
+      assertThat(deliveries.ofEvent(owned.eventId())).hasSize(1);
+    } finally {
+      both.shutdownNow();
+    }
+  }
+
+  private static EventEnvelope envelope(String aggregate, long aggregateId) {
+    return new EventEnvelope(
+        UUID.randomUUID().toString(),
+        "OrderPaid",
+        EventEnvelope.CURRENT_VERSION,
+        aggregate,
+        aggregateId,
+        "ORD-handoff",
+        null,
+        "1.00",
+        "CNY",
+        java.time.Instant.parse("2026-12-05T00:00:00Z"),
+        tools.jackson.databind.node.JsonNodeFactory.instance.objectNode());
   }
 
   @Test

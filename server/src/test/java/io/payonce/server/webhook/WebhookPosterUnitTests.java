@@ -18,6 +18,7 @@ class WebhookPosterUnitTests {
           Duration.ofSeconds(1),
           16,
           4,
+          4,
           List.of(Duration.ofSeconds(15)),
           false);
   private final WebhookPoster poster =
