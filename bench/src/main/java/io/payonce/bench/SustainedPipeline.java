@@ -207,6 +207,7 @@ final class SustainedPipeline {
             .map(r -> Integer.parseInt(r.trim()))
             .toList();
     int seconds = Integer.parseInt(given.getOrDefault("seconds", "60"));
+    int warmupSeconds = Integer.parseInt(given.getOrDefault("warmup-seconds", "15"));
     long seed = Long.parseLong(given.getOrDefault("seed", Long.toString(System.nanoTime())));
     Path out =
         Path.of(
@@ -224,6 +225,8 @@ final class SustainedPipeline {
             + rates.stream().map(String::valueOf).collect(Collectors.joining(","))
             + " --seconds="
             + seconds
+            + " --warmup-seconds="
+            + warmupSeconds
             + " --seed="
             + seed;
     console.println(title);
@@ -235,7 +238,14 @@ final class SustainedPipeline {
     SplittableRandom random = new SplittableRandom(seed);
     for (BenchDatabase db : dbs) {
       levels.addAll(
-          runOn(db, rates, seconds, Long.toString(seed % 1_000_000L, 36), random.split(), samples));
+          runOn(
+              db,
+              rates,
+              seconds,
+              warmupSeconds,
+              Long.toString(seed % 1_000_000L, 36),
+              random.split(),
+              samples));
     }
     report.append('\n').append(TABLE_HEADER).append('\n');
     levels.forEach(l -> report.append(l.row()).append('\n'));
@@ -263,10 +273,14 @@ final class SustainedPipeline {
     System.exit(0);
   }
 
+  /** The unreported warm-up level's rate of paid orders a second, before each database's. */
+  static final int WARMUP_RATE = 150;
+
   private static List<Level> runOn(
       BenchDatabase db,
       List<Integer> rates,
       int seconds,
+      int warmupSeconds,
       String runId,
       SplittableRandom random,
       List<String> samples)
@@ -286,7 +300,9 @@ final class SustainedPipeline {
       }
       ServiceClient client = new ServiceClient(service.port());
       DbCpu dbCpu = DbCpu.of(db, monitor);
-      // Untimed: the JIT, the pools and the relay see every path once.
+      // Unreported: the JIT compiles the hot paths (a few seconds are not enough: the first level
+      // then paid for the compilation, ~2x the JVM CPU per order of the next), the pools and the
+      // relay see every path.
       level(
           db,
           client,
@@ -294,8 +310,8 @@ final class SustainedPipeline {
           receiver,
           monitor,
           dbCpu,
-          100,
-          3,
+          WARMUP_RATE,
+          warmupSeconds,
           runId + "-warm",
           random,
           new ArrayList<>());

@@ -7,15 +7,11 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 
 /**
  * The webhook_delivery and webhook_attempt tables. Every state change is one conditional UPDATE
@@ -43,15 +39,6 @@ class DeliveryRepository {
       """;
 
   private static final MultiRowInsert INSERTS = new MultiRowInsert(INSERT);
-  // 8 parameters a row: well below every database's limit on one statement's parameters.
-  private static final int ROWS_PER_INSERT = 250;
-
-  private static final String DESTINATIONS_OF =
-      """
-      SELECT event_id, url
-      FROM webhook_delivery
-      WHERE event_id IN (:eventIds)
-      """;
 
   private static final String DUE =
       """
@@ -217,36 +204,6 @@ class DeliveryRepository {
     }
   }
 
-  /**
-   * Records the deliveries whose event has none to their URL yet, in one statement; inside the
-   * caller's transaction. A race with another relay's hand-off of the same event breaks the unique
-   * key and throws, rolling the caller's transaction back (on PostgreSQL nothing more could run in
-   * it): the caller then records them one by one with {@link #insertIfAbsent}.
-   *
-   * @return how many were recorded
-   */
-  @Transactional(propagation = Propagation.MANDATORY)
-  int insertAbsent(List<NewDelivery> all, Instant now) {
-    if (all.isEmpty()) {
-      return 0;
-    }
-    Set<String> existing = new HashSet<>();
-    jdbc.sql(DESTINATIONS_OF)
-        .param("eventIds", all.stream().map(NewDelivery::eventId).distinct().toList())
-        .query(
-            (rs, row) ->
-                existing.add(destinationKey(rs.getString("event_id"), rs.getString("url"))))
-        .list();
-    List<NewDelivery> absent =
-        all.stream().filter(d -> existing.add(destinationKey(d.eventId(), d.url()))).toList();
-    int inserted = 0;
-    for (int from = 0; from < absent.size(); from += ROWS_PER_INSERT) {
-      inserted +=
-          insertRows(absent.subList(from, Math.min(absent.size(), from + ROWS_PER_INSERT)), now);
-    }
-    return inserted;
-  }
-
   private int insertRows(List<NewDelivery> rows, Instant now) {
     Object at = SqlTime.toColumn(now);
     return INSERTS.insert(
@@ -262,10 +219,6 @@ class DeliveryRepository {
                 .param("destination", d.destination())
                 .param("body", d.body())
                 .param("now", at));
-  }
-
-  private static String destinationKey(String eventId, String url) {
-    return eventId + "\n" + url;
   }
 
   /** Due, unclaimed deliveries, oldest due first, leaving out the apps in {@code skipApps}. */

@@ -7,7 +7,6 @@ import io.payonce.server.outbox.EventEnvelopes;
 import io.payonce.server.outbox.EventHandoff;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The relay's confirmation for webhooks: an event is taken once its delivery row is durably written
@@ -41,64 +39,22 @@ class WebhookHandoff implements EventHandoff {
   private final Apps apps;
   private final EventEnvelopes envelopes;
   private final Clock clock;
-  private final TransactionTemplate transactions;
 
   WebhookHandoff(
       EventOwners owners,
       DeliveryRepository deliveries,
       Apps apps,
       EventEnvelopes envelopes,
-      Clock clock,
-      TransactionTemplate transactions) {
+      Clock clock) {
     this.owners = owners;
     this.deliveries = deliveries;
     this.apps = apps;
     this.envelopes = envelopes;
     this.clock = clock;
-    this.transactions = transactions;
   }
 
-  /**
-   * The batch's deliveries are recorded together — owners read one statement per kind, existing
-   * deliveries in one, the new ones inserted in one, committed once — and, should that fail (a race
-   * with another relay's hand-off of the same event, a deadlock victim), event by event.
-   */
   @Override
   public Set<String> accept(List<EventEnvelope> events) {
-    try {
-      return transactions.execute(status -> acceptTogether(events));
-    } catch (RuntimeException e) {
-      log.info(
-          "webhook handoff of {} events together failed reason={}; one by one",
-          events.size(),
-          e.getClass().getSimpleName());
-      return acceptOneByOne(events);
-    }
-  }
-
-  private Set<String> acceptTogether(List<EventEnvelope> events) {
-    Map<String, EventOwners.Owner> owners =
-        this.owners.ofAll(
-            events.stream()
-                .map(e -> new EventOwners.Aggregated(e.aggregate(), e.aggregateId()))
-                .toList());
-    Map<String, AppWebhook> byApp = new HashMap<>();
-    List<DeliveryRepository.NewDelivery> all = new ArrayList<>();
-    Set<String> taken = new LinkedHashSet<>();
-    for (EventEnvelope event : events) {
-      delivery(
-              event,
-              Optional.ofNullable(
-                  owners.get(EventOwners.key(event.aggregate(), event.aggregateId()))),
-              byApp)
-          .ifPresent(all::add);
-      taken.add(event.eventId());
-    }
-    deliveries.insertAbsent(all, clock.instant());
-    return taken;
-  }
-
-  private Set<String> acceptOneByOne(List<EventEnvelope> events) {
     Map<String, AppWebhook> byApp = new HashMap<>();
     Set<String> taken = new LinkedHashSet<>();
     for (EventEnvelope event : events) {
@@ -116,29 +72,23 @@ class WebhookHandoff implements EventHandoff {
   }
 
   private void record(EventEnvelope event, Map<String, AppWebhook> byApp) {
-    delivery(event, owners.of(event.aggregate(), event.aggregateId()), byApp)
-        .ifPresent(d -> deliveries.insertIfAbsent(d, clock.instant()));
-  }
-
-  /** The event's delivery, or empty when it has no owner, no destination or no secret. */
-  private Optional<DeliveryRepository.NewDelivery> delivery(
-      EventEnvelope event, Optional<EventOwners.Owner> owner, Map<String, AppWebhook> byApp) {
+    Optional<EventOwners.Owner> owner = owners.of(event.aggregate(), event.aggregateId());
     if (owner.isEmpty()) {
-      return Optional.empty();
+      return;
     }
     String appId = owner.get().appId();
     AppWebhook app = byApp.computeIfAbsent(appId, this::webhookOf);
     String notifyUrl = owner.get().notifyUrl();
     String url = notifyUrl != null ? notifyUrl : app.url();
     if (url == null) {
-      return Optional.empty();
+      return;
     }
     if (!app.signable()) {
       log.warn(
           "webhook not sent appId={} eventId={} reason=no-webhook-secret", appId, event.eventId());
-      return Optional.empty();
+      return;
     }
-    return Optional.of(
+    deliveries.insertIfAbsent(
         new DeliveryRepository.NewDelivery(
             event.eventId(),
             event.type(),
@@ -146,7 +96,8 @@ class WebhookHandoff implements EventHandoff {
             event.orderNo(),
             url,
             notifyUrl != null ? ORDER : APP,
-            new String(envelopes.toJson(event), StandardCharsets.UTF_8)));
+            new String(envelopes.toJson(event), StandardCharsets.UTF_8)),
+        clock.instant());
   }
 
   private AppWebhook webhookOf(String appId) {
