@@ -76,11 +76,13 @@ public class RefundExecutor {
    * than at the refund's next attempt, and settle what the answer proves. No claim is taken — the
    * answer is evidence, and the settling update is conditional, so an attempt running meanwhile and
    * this report settle the refund once between them; a refund not proven made is left to its
-   * attempts.
+   * attempts. A report of a refund recorded FAIL is asked about too: should the channel have made
+   * it after all (an attempt whose outcome was lost landed after the next one was refused), the
+   * books disagree with the channel's money and an operator is alarmed — never dropped unheard.
    */
   public Refund confirmReported(long refundId) {
     Refund refund = refunds.findById(refundId).orElseThrow();
-    if (refund.status() != RefundStatus.PENDING) {
+    if (refund.status() == RefundStatus.SUCCESS) {
       return refund;
     }
     PaymentChannel channel = channelOf(payments.findById(refund.payId()).orElseThrow());

@@ -8,9 +8,12 @@ import io.payonce.server.testing.PayOnceHttp.Answer;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
@@ -26,6 +29,7 @@ class WechatRefundNotifyIntegrationTests {
   private static final Duration SETTLES = Duration.ofSeconds(30);
 
   @LocalServerPort int port;
+  @Autowired JdbcClient jdbc;
   PayOnceHttp http;
 
   @BeforeEach
@@ -49,6 +53,41 @@ class WechatRefundNotifyIntegrationTests {
     assertThat(refunds(orderNo)).hasSize(1);
     assertThat(refunds(orderNo).get(0).path("detail").asString()).doesNotContain("fund_change");
     assertThat(http.orderStatus(orderNo)).isEqualTo("PARTIALLY_REFUNDED");
+  }
+
+  @Test
+  void aRefundReportedMadeThatIsRecordedFailIsAskedAboutAndAlarmedNotDropped() {
+    String orderNo = http.createOrder("21.00");
+    Answer qr = http.wechatPrecreate(orderNo);
+    http.walletPay(qr.text("qrCode"));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+    String outTradeNo = qr.text("outTradeNo");
+    String number = "RF" + orderNo.replace("-", "_");
+    // WeChat's REFUND.SUCCESS comes later; meanwhile the refund is recorded FAIL, as when an
+    // attempt whose outcome was lost lands after the next attempt was refused.
+    http.chaos(Map.of("notifyDelayMs", 3000));
+    try {
+      assertThat(http.refund(orderNo, number, "8.00").status()).isIn(200, 202);
+      assertThat(
+              jdbc.sql("UPDATE refund SET status = 'FAIL' WHERE out_request_no = :no")
+                  .param("no", number)
+                  .update())
+          .isEqualTo(1);
+
+      await()
+          .atMost(SETTLES)
+          .until(
+              () ->
+                  http.payment(outTradeNo)
+                      .json()
+                      .path("alarms")
+                      .valueStream()
+                      .anyMatch(a -> "CHANNEL_INCONSISTENT".equals(a.path("type").asString())));
+    } finally {
+      http.calm();
+    }
+    // The books are not rewritten behind the operator's back: the refund stays as recorded.
+    assertThat(refunds(orderNo).get(0).path("status").asString()).isEqualTo("FAIL");
   }
 
   private List<JsonNode> refunds(String orderNo) {
