@@ -132,6 +132,19 @@ public class PaymentCloser {
     return close(payment, why, closesLeft);
   }
 
+  /**
+   * Closes a payment whose trade the channel does not know (yet): a call of ours may still be
+   * queued there and land later, so, until the payment's code can no longer be paid, it stays
+   * watched and a trade that appears is recorded. In the caller's transaction, if it has one.
+   */
+  CloseResult closeUnknownToTheChannel(Payment payment, TransitionSource source, String detail) {
+    if (payment.expireTime() == null || isDead(payment)) {
+      return markClosed(payment, source, detail, null);
+    }
+    Instant watchUntil = payment.expireTime().plus(props.expiryMargin());
+    return markClosed(payment, source, detail + ", watched until " + watchUntil, watchUntil);
+  }
+
   /** Whether the payment's code can no longer be paid at the channel, margin included. */
   boolean isDead(Payment payment) {
     return payment.expireTime() != null

@@ -35,6 +35,7 @@ public class PaymentReversals {
   private final ChannelResultApplier applier;
   private final PaymentChannels channels;
   private final ReversalRecorder reversals;
+  private final PaymentCloser closer;
   private final TransactionTemplate transactions;
   private final Clock clock;
 
@@ -44,6 +45,7 @@ public class PaymentReversals {
       ChannelResultApplier applier,
       PaymentChannels channels,
       ReversalRecorder reversals,
+      PaymentCloser closer,
       TransactionTemplate transactions,
       Clock clock) {
     this.payments = payments;
@@ -51,6 +53,7 @@ public class PaymentReversals {
     this.applier = applier;
     this.channels = channels;
     this.reversals = reversals;
+    this.closer = closer;
     this.transactions = transactions;
     this.clock = clock;
   }
@@ -93,15 +96,17 @@ public class PaymentReversals {
 
   private void record(Payment payment, CancelResult result) {
     switch (result.action()) {
-      case CLOSED, NOTHING ->
+      case CLOSED ->
           transitions.apply(
               payment.payId(),
               PaymentStatus.CLOSED,
               TransitionSource.CANCEL,
-              result.action() == CancelResult.Action.CLOSED
-                  ? "cancelled at the channel: closed unpaid"
-                  : "cancelled at the channel: no trade there",
+              "cancelled at the channel: closed unpaid",
               ChannelFields.tradeNo(result.tradeNo()));
+      // Our pay may still be queued at the channel and take the money after this cancel.
+      case NOTHING ->
+          closer.closeUnknownToTheChannel(
+              payment, TransitionSource.CANCEL, "cancelled at the channel: no trade there");
       case REFUNDED ->
           transactions.executeWithoutResult(
               status -> {
@@ -141,13 +146,18 @@ public class PaymentReversals {
         record(
             payment,
             new CancelResult(CancelResult.Action.REFUNDED, false, trade.tradeNo(), trade.paidAt()));
-      } else if (trade.state() == TradeState.CLOSED || trade.state() == TradeState.NOT_FOUND) {
+      } else if (trade.state() == TradeState.CLOSED) {
         transitions.apply(
             payment.payId(),
             PaymentStatus.CLOSED,
             TransitionSource.CANCEL,
             "cancel refused (" + subCode + "), the trade is " + trade.state(),
             ChannelFields.tradeNo(trade.tradeNo()));
+      } else if (trade.state() == TradeState.NOT_FOUND) {
+        closer.closeUnknownToTheChannel(
+            payment,
+            TransitionSource.CANCEL,
+            "cancel refused (" + subCode + "), the channel knows no such trade");
       }
     }
     log.info("reversal outTradeNo={} refused={}", payment.outTradeNo(), subCode);

@@ -42,6 +42,7 @@ abstract class BarcodePaymentIntegrationTests {
   @Autowired TestSleeper sleeper;
   @Autowired OrderService orders;
   @Autowired OutboxReader outbox;
+  @Autowired io.payonce.server.payment.PaymentJanitor janitor;
 
   PayOnceHttp http;
 
@@ -70,6 +71,32 @@ abstract class BarcodePaymentIntegrationTests {
     // The buyer's TRADE_SUCCESS and the refund's TRADE_CLOSED arrive: they change nothing.
     await().atMost(Duration.ofSeconds(30)).until(() -> acceptedNotifies(outTradeNo) >= 2);
     assertReversed(orderNo, outTradeNo, answer);
+  }
+
+  @Test
+  void aPayThatLandsAfterItsReversalFoundNoTradeIsFoundByTheJanitorNotLeftToReconciliation() {
+    String orderNo = http.createOrder("3.40");
+    // The pay is still queued at Alipay when our client gives up on it (read timeout 3 s): our
+    // polls and the cancel find no trade. Then it lands, and its notify is lost.
+    http.chaos(Map.of("notifyDrop", true));
+    http.chaos(Map.of("method", "alipay.trade.pay", "effectDelayMs", 4_500));
+
+    http.barcode(orderNo, "280000000000000001");
+
+    String outTradeNo = http.payments(orderNo).get(0).path("outTradeNo").asString();
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                http.trades(outTradeNo).stream()
+                    .anyMatch(t -> "TRADE_SUCCESS".equals(t.path("status").asString())));
+    // The closed payment stays watched until its code expires: the janitor's next pass asks.
+    clock.advance(Duration.ofMinutes(1));
+    janitor.sweep();
+
+    assertThat(http.payment(outTradeNo).text("status")).isEqualTo("SUCCESS");
+    assertThat(http.orderStatus(orderNo)).isIn("PAID", "REFUNDING", "REFUNDED");
   }
 
   @Test
