@@ -208,6 +208,9 @@ final class SustainedPipeline {
             .toList();
     int seconds = Integer.parseInt(given.getOrDefault("seconds", "60"));
     int warmupSeconds = Integer.parseInt(given.getOrDefault("warmup-seconds", "15"));
+    // PostgreSQL only: each level's statistics views read before and after (22 s more a level).
+    boolean tableStats = Boolean.parseBoolean(given.getOrDefault("table-stats", "false"));
+    List<String> workLines = new ArrayList<>();
     long seed = Long.parseLong(given.getOrDefault("seed", Long.toString(System.nanoTime())));
     Path out =
         Path.of(
@@ -243,6 +246,8 @@ final class SustainedPipeline {
               rates,
               seconds,
               warmupSeconds,
+              tableStats,
+              workLines,
               Long.toString(seed % 1_000_000L, 36),
               random.split(),
               samples));
@@ -259,6 +264,12 @@ final class SustainedPipeline {
             + " s. Duplicates: webhook POSTs beyond one per event id. CPU counts the tail (relay and webhooks) until the last delivery; the JVM's"
             + " holds the server, the driver and the receiver. CPU ÷ B0: JVM + DB CPU per paid"
             + " order over JVM + DB CPU per committed row of B0 in the same run.\n");
+    if (!workLines.isEmpty()) {
+      report
+          .append("\n## Where the database's work goes, per paid order (PostgreSQL statistics)\n")
+          .append(String.join("\n", workLines))
+          .append('\n');
+    }
     console.println(report);
     Files.writeString(out.resolve("report.md"), report.toString());
     Files.writeString(
@@ -281,6 +292,8 @@ final class SustainedPipeline {
       List<Integer> rates,
       int seconds,
       int warmupSeconds,
+      boolean tableStats,
+      List<String> workLines,
       String runId,
       SplittableRandom random,
       List<String> samples)
@@ -314,6 +327,8 @@ final class SustainedPipeline {
           warmupSeconds,
           runId + "-warm",
           random,
+          new ArrayList<>(),
+          null,
           new ArrayList<>());
       for (int rate : rates) {
         Floor0 floor = floor(db, dbCpu, 2_000);
@@ -330,7 +345,9 @@ final class SustainedPipeline {
                 seconds,
                 runId + "-" + rate,
                 random,
-                sampled);
+                sampled,
+                tableStats && db == BenchDatabase.POSTGRES ? new TableWork(monitor) : null,
+                workLines);
         levels.add(measured.withFloor(floor));
         sampled.forEach(sample -> samples.add(sample.csv(db.label(), rate)));
         System.out.println(levels.get(levels.size() - 1).row());
@@ -352,7 +369,9 @@ final class SustainedPipeline {
       int seconds,
       String prefix,
       SplittableRandom random,
-      List<Sample> sampled)
+      List<Sample> sampled,
+      TableWork work,
+      List<String> workLines)
       throws Exception {
     int orders = rate * seconds;
     Round round = new Round(prefix, orders, random.split());
@@ -376,6 +395,9 @@ final class SustainedPipeline {
     }
     List<String> forms = round.notifyForms(keys);
     awaitQuiet(monitor, 120);
+    if (work != null) {
+      work.start();
+    }
     long deliveredBefore = receiver.events();
     long postsBefore = receiver.posts();
     long jvm0 = jvmTicks();
@@ -423,6 +445,18 @@ final class SustainedPipeline {
     long jvm1 = jvmTicks();
     long db1 = dbCpu.ticks();
     sampled.addAll(sampler.stop());
+    if (work != null) {
+      TableWork.PerOrder done = work.stop(forms.size());
+      workLines.add(
+          String.format(
+              Locale.ROOT,
+              "\n%s, %d paid orders/s: %.2f commits per paid order\n\n%s\n|---|---|---|---|---|---|",
+              db.label(),
+              rate,
+              done.commits(),
+              TableWork.HEADER));
+      workLines.addAll(done.rows());
+    }
     long delivered = receiver.events() - deliveredBefore;
     long duplicates = receiver.posts() - postsBefore - delivered;
     Arrays.sort(latencies);
