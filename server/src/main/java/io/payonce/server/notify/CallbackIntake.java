@@ -15,6 +15,7 @@ import io.payonce.server.payment.ApplyResult;
 import io.payonce.server.payment.ChannelFact;
 import io.payonce.server.payment.ChannelResultApplier;
 import io.payonce.server.payment.NotifyRouting;
+import io.payonce.server.refund.RefundReportUnheardException;
 import io.payonce.server.refund.Refunds;
 import java.time.Clock;
 import java.util.Optional;
@@ -160,6 +161,10 @@ public class CallbackIntake {
               .orElse("refund unknown here");
     } catch (DataAccessException | TransactionSystemException e) {
       return failedHere(protocol, reading.shown(), null, e);
+    } catch (RefundReportUnheardException e) {
+      // Not taken: the channel delivers it again, and it is asked about again.
+      return answer(
+          protocol, reading.shown(), null, "REFUND_CHECKED", Verdict.RETRY, e.getMessage());
     }
     return answer(protocol, reading.shown(), null, "REFUND_CHECKED", Verdict.TAKEN, outcome);
   }

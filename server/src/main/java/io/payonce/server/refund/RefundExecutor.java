@@ -79,6 +79,9 @@ public class RefundExecutor {
    * attempts. A report of a refund recorded FAIL is asked about too: should the channel have made
    * it after all (an attempt whose outcome was lost landed after the next one was refused), the
    * books disagree with the channel's money and an operator is alarmed — never dropped unheard.
+   *
+   * @throws RefundReportUnheardException for a refund recorded FAIL whose query was not answered:
+   *     no attempt will ask about it later, so the report must be delivered again
    */
   public Refund confirmReported(long refundId) {
     Refund refund = refunds.findById(refundId).orElseThrow();
@@ -90,6 +93,9 @@ public class RefundExecutor {
         channel.refundQuery(refund.outTradeNo(), refund.outRequestNo());
     if (known instanceof ChannelOutcome.Done<RefundState> done && done.value().succeeded()) {
       return complete(refund, RefundStatus.SUCCESS, "reported by the channel, confirmed by query");
+    }
+    if (refund.status() == RefundStatus.FAIL && !(known instanceof ChannelOutcome.Done)) {
+      throw new RefundReportUnheardException(refund.outRequestNo(), known.kind());
     }
     return refunds.findById(refundId).orElseThrow();
   }

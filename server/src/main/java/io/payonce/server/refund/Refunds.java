@@ -120,6 +120,7 @@ public class Refunds {
    * not know is none of ours to record.
    *
    * @return the refund as it stands afterwards, if we know it
+   * @throws RefundReportUnheardException when the report must be delivered again
    */
   public Optional<Refund> settleReported(String outTradeNo, String outRequestNo) {
     return payments

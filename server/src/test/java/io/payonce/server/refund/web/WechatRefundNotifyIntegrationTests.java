@@ -23,7 +23,12 @@ import tools.jackson.databind.JsonNode;
  * retry (ten minutes here), as it was when the notify went through the retry's claim.
  */
 @PayOnceIntegrationTest
-@TestPropertySource(properties = "payonce.refund.retry-after=10m")
+@TestPropertySource(
+    properties = {
+      "payonce.refund.retry-after=10m",
+      // WeChat's notify retries 150 ms, 150 ms, 300 ms, 1.8 s, 6 s... apart: a test acts between.
+      "payonce.sandbox.wechat.notify.time-scale=0.01"
+    })
 class WechatRefundNotifyIntegrationTests {
 
   private static final Duration SETTLES = Duration.ofSeconds(30);
@@ -88,6 +93,54 @@ class WechatRefundNotifyIntegrationTests {
     }
     // The books are not rewritten behind the operator's back: the refund stays as recorded.
     assertThat(refunds(orderNo).get(0).path("status").asString()).isEqualTo("FAIL");
+  }
+
+  @Test
+  void aRefundReportedMadeThatIsRecordedFailIsHeardAgainWhenTheChannelCouldNotBeAsked() {
+    String orderNo = http.createOrder("22.00");
+    Answer qr = http.wechatPrecreate(orderNo);
+    http.walletPay(qr.text("qrCode"));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+    String outTradeNo = qr.text("outTradeNo");
+    String number = "RQ" + orderNo.replace("-", "_");
+    http.chaos(Map.of("notifyDelayMs", 3000));
+    try {
+      assertThat(http.refund(orderNo, number, "8.00").status()).isIn(200, 202);
+      assertThat(
+              jdbc.sql("UPDATE refund SET status = 'FAIL' WHERE out_request_no = :no")
+                  .param("no", number)
+                  .update())
+          .isEqualTo(1);
+      // When WeChat's REFUND.SUCCESS comes, its refund query answers a system error: nothing
+      // else will ever ask about a refund recorded FAIL, so the report must come again.
+      http.chaos(Map.of("method", "wechat.refund.query", "gatewayErrorRate", 1.0));
+      await().atMost(SETTLES).until(() -> !refundReports(outTradeNo).isEmpty());
+      http.chaos(Map.of("method", "wechat.refund.query", "gatewayErrorRate", 0.0));
+
+      await()
+          .atMost(SETTLES)
+          .until(
+              () ->
+                  http.payment(outTradeNo)
+                      .json()
+                      .path("alarms")
+                      .valueStream()
+                      .anyMatch(a -> "CHANNEL_INCONSISTENT".equals(a.path("type").asString())));
+    } finally {
+      http.calm();
+    }
+    assertThat(refundReports(outTradeNo).size()).isGreaterThan(1);
+    assertThat(refunds(orderNo).get(0).path("status").asString()).isEqualTo("FAIL");
+  }
+
+  /** The refund notifies received for the payment, as our receipts record them. */
+  private List<JsonNode> refundReports(String outTradeNo) {
+    return http.payment(outTradeNo)
+        .json()
+        .path("notifies")
+        .valueStream()
+        .filter(n -> "REFUND_CHECKED".equals(n.path("outcome").asString()))
+        .toList();
   }
 
   private List<JsonNode> refunds(String orderNo) {
