@@ -86,7 +86,9 @@ class PaymentMatcher {
           Verdict.of(Outcome.AMOUNT_MISMATCH, line.outTradeNo(), "amount changed while matching");
       case UNKNOWN_PAYMENT ->
           Verdict.of(Outcome.UNKNOWN_TRADE, line.outTradeNo(), "payment vanished while matching");
-      // Someone (a notify, a query) recorded the success between our read and the repair.
+      // Someone (a notify, a query) recorded the success between our read and the repair; or the
+      // payment is being reversed (CANCELLING): only the cancel's answer settles it, the janitor
+      // finishes the reversal, and one never settled is alarmed PAYMENT_STUCK.
       case NO_CHANGE, DUPLICATE -> Verdict.matched(line.outTradeNo());
       // Only a notify's route is checked against the payment's configuration; a bill has none.
       case CONFIG_MISMATCH ->
