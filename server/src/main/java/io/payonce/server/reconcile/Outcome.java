@@ -6,7 +6,10 @@ import io.payonce.server.alarm.AlarmType;
 public enum Outcome {
   /** The bill and our books agree. */
   MATCHED(null),
-  /** The channel took the money and we had not recorded it: repaired through the applier. */
+  /**
+   * The channel took the money and we had not recorded it: repaired through the applier; or, for a
+   * payment being reversed (CANCELLING, which only the cancel's answer settles), left open.
+   */
   CHANNEL_ONLY_SUCCESS(null),
   /** We recorded a success the channel's bill does not have: for an operator to settle. */
   LOCAL_ONLY_SUCCESS(AlarmType.LOCAL_ONLY_SUCCESS),

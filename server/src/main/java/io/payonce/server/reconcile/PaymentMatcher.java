@@ -87,9 +87,16 @@ class PaymentMatcher {
       case UNKNOWN_PAYMENT ->
           Verdict.of(Outcome.UNKNOWN_TRADE, line.outTradeNo(), "payment vanished while matching");
       // Someone (a notify, a query) recorded the success between our read and the repair; or the
-      // payment is being reversed (CANCELLING): only the cancel's answer settles it, the janitor
-      // finishes the reversal, and one never settled is alarmed PAYMENT_STUCK.
-      case NO_CHANGE, DUPLICATE -> Verdict.matched(line.outTradeNo());
+      // payment is being reversed, which only its cancel's answer settles: not paid in our books.
+      case NO_CHANGE, DUPLICATE ->
+          result.current() == PaymentStatus.SUCCESS
+              ? Verdict.matched(line.outTradeNo())
+              : Verdict.of(
+                  Outcome.CHANNEL_ONLY_SUCCESS,
+                  line.outTradeNo(),
+                  "payment is "
+                      + result.current()
+                      + ": left to its reversal, which gives the money back or records it paid");
       // Only a notify's route is checked against the payment's configuration; a bill has none.
       case CONFIG_MISMATCH ->
           throw new IllegalStateException("a bill line was applied with a notify's route");

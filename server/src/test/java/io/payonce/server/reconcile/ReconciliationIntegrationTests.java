@@ -456,6 +456,36 @@ abstract class ReconciliationIntegrationTests {
     assertThat(orderPaidEvents(payment)).isEmpty();
   }
 
+  /**
+   * The bill has the money a buyer paid for a barcode payment we are still reversing (every answer
+   * to our cancel was lost): our books do not have it paid, so it is not a match. Only the cancel's
+   * answer settles a CANCELLING payment (it gives the money back, or finds it paid): left open for
+   * an operator until the reversal settles it, and nothing is repaired meanwhile.
+   */
+  @Test
+  void aPaidRowOfABarcodePaymentStillBeingReversedIsLeftOpenNotMatched() {
+    PayOnceHttp buyer = new PayOnceHttp(port);
+    String orderNo = buyer.createOrder("18.01");
+    buyer.chaos(java.util.Map.of("notifyDrop", true));
+    buyer.chaos(
+        java.util.Map.of(
+            "method", "alipay.trade.cancel", "gatewayErrorRate", 1.0, "gatewayErrorCode", "20000"));
+    new LateBarcodeBuyer(buyer, clock).pay(orderNo, false);
+    Payment payment =
+        payments
+            .findByOutTradeNo(buyer.payments(orderNo).get(0).path("outTradeNo").asString())
+            .orElseThrow();
+    orderNos.put(payment.payId(), orderNo);
+    assertThat(status(payment)).isEqualTo(PaymentStatus.CANCELLING);
+
+    ReconciliationRun run = reconcileToday();
+
+    assertThat(outcomeOf(run, payment)).isEqualTo(Outcome.CHANNEL_ONLY_SUCCESS);
+    assertThat(anomalyOf(run, payment).resolved()).isFalse();
+    assertThat(status(payment)).isEqualTo(PaymentStatus.CANCELLING);
+    assertThat(orderPaidEvents(payment)).isEmpty();
+  }
+
   // --- helpers ---
 
   private void successTheChannelNeverSaw(Payment payment, long fen) {
