@@ -70,7 +70,6 @@ public class RefundExecutor {
     this.alarms = alarms;
   }
 
-  /** One attempt at the refund, if nobody else is making one; returns the refund as it stands. */
   /**
    * The channel reported news of a pending refund (WeChat's REFUND.* notify): ask it now rather
    * than at the refund's next attempt, and settle what the answer proves. No claim is taken — the
@@ -100,6 +99,7 @@ public class RefundExecutor {
     return refunds.findById(refundId).orElseThrow();
   }
 
+  /** One attempt at the refund, if nobody else is making one; returns the refund as it stands. */
   public Refund drive(long refundId) {
     Instant now = clock.instant();
     Refund refund = refunds.findById(refundId).orElseThrow();
