@@ -63,31 +63,15 @@ class WechatRefundNotifyIntegrationTests {
   @Test
   void aRefundReportedMadeThatIsRecordedFailIsAskedAboutAndAlarmedNotDropped() {
     String orderNo = http.createOrder("21.00");
-    Answer qr = http.wechatPrecreate(orderNo);
-    http.walletPay(qr.text("qrCode"));
-    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
-    String outTradeNo = qr.text("outTradeNo");
+    String outTradeNo = paid(orderNo);
     String number = "RF" + orderNo.replace("-", "_");
     // WeChat's REFUND.SUCCESS comes later; meanwhile the refund is recorded FAIL, as when an
     // attempt whose outcome was lost lands after the next attempt was refused.
     http.chaos(Map.of("notifyDelayMs", 3000));
     try {
-      assertThat(http.refund(orderNo, number, "8.00").status()).isIn(200, 202);
-      assertThat(
-              jdbc.sql("UPDATE refund SET status = 'FAIL' WHERE out_request_no = :no")
-                  .param("no", number)
-                  .update())
-          .isEqualTo(1);
+      refundRecordedFail(orderNo, number);
 
-      await()
-          .atMost(SETTLES)
-          .until(
-              () ->
-                  http.payment(outTradeNo)
-                      .json()
-                      .path("alarms")
-                      .valueStream()
-                      .anyMatch(a -> "CHANNEL_INCONSISTENT".equals(a.path("type").asString())));
+      awaitInconsistencyAlarm(outTradeNo);
     } finally {
       http.calm();
     }
@@ -98,39 +82,53 @@ class WechatRefundNotifyIntegrationTests {
   @Test
   void aRefundReportedMadeThatIsRecordedFailIsHeardAgainWhenTheChannelCouldNotBeAsked() {
     String orderNo = http.createOrder("22.00");
-    Answer qr = http.wechatPrecreate(orderNo);
-    http.walletPay(qr.text("qrCode"));
-    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
-    String outTradeNo = qr.text("outTradeNo");
+    String outTradeNo = paid(orderNo);
     String number = "RQ" + orderNo.replace("-", "_");
     http.chaos(Map.of("notifyDelayMs", 3000));
     try {
-      assertThat(http.refund(orderNo, number, "8.00").status()).isIn(200, 202);
-      assertThat(
-              jdbc.sql("UPDATE refund SET status = 'FAIL' WHERE out_request_no = :no")
-                  .param("no", number)
-                  .update())
-          .isEqualTo(1);
+      refundRecordedFail(orderNo, number);
       // When WeChat's REFUND.SUCCESS comes, its refund query answers a system error: nothing
       // else will ever ask about a refund recorded FAIL, so the report must come again.
       http.chaos(Map.of("method", "wechat.refund.query", "gatewayErrorRate", 1.0));
       await().atMost(SETTLES).until(() -> !refundReports(outTradeNo).isEmpty());
       http.chaos(Map.of("method", "wechat.refund.query", "gatewayErrorRate", 0.0));
 
-      await()
-          .atMost(SETTLES)
-          .until(
-              () ->
-                  http.payment(outTradeNo)
-                      .json()
-                      .path("alarms")
-                      .valueStream()
-                      .anyMatch(a -> "CHANNEL_INCONSISTENT".equals(a.path("type").asString())));
+      awaitInconsistencyAlarm(outTradeNo);
     } finally {
       http.calm();
     }
     assertThat(refundReports(outTradeNo).size()).isGreaterThan(1);
     assertThat(refunds(orderNo).get(0).path("status").asString()).isEqualTo("FAIL");
+  }
+
+  /** Pays the order by WeChat's QR code; returns the payment's number. */
+  private String paid(String orderNo) {
+    Answer qr = http.wechatPrecreate(orderNo);
+    http.walletPay(qr.text("qrCode"));
+    await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
+    return qr.text("outTradeNo");
+  }
+
+  /** Asks for a refund, then records it FAIL behind the executor's back. */
+  private void refundRecordedFail(String orderNo, String number) {
+    assertThat(http.refund(orderNo, number, "8.00").status()).isIn(200, 202);
+    assertThat(
+            jdbc.sql("UPDATE refund SET status = 'FAIL' WHERE out_request_no = :no")
+                .param("no", number)
+                .update())
+        .isEqualTo(1);
+  }
+
+  private void awaitInconsistencyAlarm(String outTradeNo) {
+    await()
+        .atMost(SETTLES)
+        .until(
+            () ->
+                http.payment(outTradeNo)
+                    .json()
+                    .path("alarms")
+                    .valueStream()
+                    .anyMatch(a -> "CHANNEL_INCONSISTENT".equals(a.path("type").asString())));
   }
 
   /** The refund notifies received for the payment, as our receipts record them. */
