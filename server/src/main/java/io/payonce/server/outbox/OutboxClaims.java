@@ -19,9 +19,11 @@ import org.springframework.stereotype.Repository;
 @Repository
 class OutboxClaims {
 
+  // The whole rows: when the claim takes every one of them, they need not be read again.
   private static final String SELECT_CANDIDATES =
       """
-      SELECT id
+      SELECT id, aggregate, aggregate_id, event_type, payload, created_at, event_id, order_no,
+             out_trade_no, attempts
       FROM outbox
       WHERE published_at IS NULL
         AND (claim_until IS NULL OR claim_until < :now)
@@ -89,16 +91,17 @@ class OutboxClaims {
    * Claims up to {@code limit} unpublished rows until {@code until}; returns them, oldest first.
    */
   Claim claim(int limit, Instant now, Instant until) {
-    List<Long> ids =
+    List<ClaimedRow> candidates =
         jdbc.sql(SELECT_CANDIDATES)
             .param("now", SqlTime.toColumn(now))
             .param("limit", limit)
-            .query(Long.class)
+            .query(OutboxClaims::claimed)
             .list();
     String token = UUID.randomUUID().toString();
-    if (ids.isEmpty()) {
+    if (candidates.isEmpty()) {
       return new Claim(token, List.of());
     }
+    List<Long> ids = candidates.stream().map(ClaimedRow::id).toList();
     int claimed =
         jdbc.sql(CLAIM)
             .param("token", token)
@@ -108,6 +111,11 @@ class OutboxClaims {
             .update();
     if (claimed == 0) {
       return new Claim(token, List.of());
+    }
+    if (claimed == candidates.size()) {
+      // Every row is this claim's, its attempts counted once more by it: no other instance's claim
+      // can have come between (it would have left the row out of this one).
+      return new Claim(token, candidates.stream().map(ClaimedRow::claimedOnceMore).toList());
     }
     return new Claim(
         token, jdbc.sql(SELECT_CLAIMED).param("token", token).query(OutboxClaims::claimed).list());
@@ -146,7 +154,22 @@ class OutboxClaims {
       String eventId,
       String orderNo,
       String outTradeNo,
-      int attempts) {}
+      int attempts) {
+
+    ClaimedRow claimedOnceMore() {
+      return new ClaimedRow(
+          id,
+          aggregate,
+          aggregateId,
+          eventType,
+          payload,
+          createdAt,
+          eventId,
+          orderNo,
+          outTradeNo,
+          attempts + 1);
+    }
+  }
 
   private static ClaimedRow claimed(ResultSet rs, int row) throws SQLException {
     return new ClaimedRow(

@@ -1,6 +1,5 @@
 package io.payonce.server.webhook;
 
-import io.payonce.server.db.MultiRowInsert;
 import io.payonce.server.db.SqlTime;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,6 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -21,24 +22,16 @@ import org.springframework.stereotype.Repository;
 @Repository
 class DeliveryRepository {
 
-  private static final String COUNT_FOR_DESTINATION =
-      """
-      SELECT COUNT(*)
-      FROM webhook_delivery
-      WHERE event_id = :eventId
-        AND url = :url
-      """;
-
+  // Born claimed when the hand-off's own dispatcher takes it: token and lease set, attempts 1 (a
+  // claim counts the attempt it is for); else unclaimed, attempts 0, due at once.
   private static final String INSERT =
       """
       INSERT INTO webhook_delivery (event_id, event_type, app_id, order_no, url, destination, body,
-                                    state, attempts, schedule_step, next_attempt_at, created_at,
-                                    updated_at)
+                                    state, attempts, schedule_step, next_attempt_at, claim_token,
+                                    claim_until, created_at, updated_at)
       VALUES (:eventId, :eventType, :appId, :orderNo, :url, :destination, :body,
-              'PENDING', 0, 0, :now, :now, :now)
+              'PENDING', :attempts, 0, :now, :token, :until, :now, :now)
       """;
-
-  private static final MultiRowInsert INSERTS = new MultiRowInsert(INSERT);
 
   private static final String DUE =
       """
@@ -183,42 +176,58 @@ class DeliveryRepository {
   /** A due delivery and its app, before it is claimed. */
   record Due(long id, String appId) {}
 
+  /** A lease a delivery is written with: the writer's own dispatcher will post it. */
+  record BirthClaim(String token, Instant until) {}
+
   /**
-   * Records the delivery unless the event already has one to this URL; the unique key settles a
-   * race between two relays handing over the same event.
+   * Records the delivery unless the event already has one to this URL (the unique key settles a
+   * race between two relays handing over the same event), leased by {@code claim} when not null.
+   *
+   * @return the delivery as claimed, or its id alone (token null) when written unclaimed; empty
+   *     when the event already had it
    */
-  boolean insertIfAbsent(NewDelivery delivery, Instant now) {
-    long existing =
-        jdbc.sql(COUNT_FOR_DESTINATION)
-            .param("eventId", delivery.eventId())
-            .param("url", delivery.url())
-            .query(Long.class)
-            .single();
-    if (existing > 0) {
-      return false;
-    }
+  Optional<ClaimedDelivery> insertIfAbsent(NewDelivery delivery, Instant now, BirthClaim claim) {
     try {
-      return insertRows(List.of(delivery), now) == 1;
+      return Optional.of(insert(delivery, now, claim));
     } catch (DuplicateKeyException e) {
-      return false;
+      return Optional.empty();
     }
   }
 
-  private int insertRows(List<NewDelivery> rows, Instant now) {
-    Object at = SqlTime.toColumn(now);
-    return INSERTS.insert(
-        jdbc,
-        rows,
-        (params, d) ->
-            params
-                .param("eventId", d.eventId())
-                .param("eventType", d.eventType())
-                .param("appId", d.appId())
-                .param("orderNo", d.orderNo(), Types.VARCHAR)
-                .param("url", d.url())
-                .param("destination", d.destination())
-                .param("body", d.body())
-                .param("now", at));
+  /**
+   * Records the delivery, leased by {@code claim} when not null.
+   *
+   * @return the delivery as claimed, or its id alone (token null) when written unclaimed
+   * @throws DuplicateKeyException when the event already has a delivery to this URL
+   */
+  ClaimedDelivery insert(NewDelivery delivery, Instant now, BirthClaim claim) {
+    KeyHolder key = new GeneratedKeyHolder();
+    JdbcClient.StatementSpec insert =
+        jdbc.sql(INSERT)
+            .param("eventId", delivery.eventId())
+            .param("eventType", delivery.eventType())
+            .param("appId", delivery.appId())
+            .param("orderNo", delivery.orderNo(), Types.VARCHAR)
+            .param("url", delivery.url())
+            .param("destination", delivery.destination())
+            .param("body", delivery.body())
+            .param("attempts", claim == null ? 0 : 1)
+            .param("token", claim == null ? null : claim.token(), Types.VARCHAR)
+            .param("now", SqlTime.toColumn(now));
+    insert =
+        claim == null
+            ? insert.param("until", null, Types.TIMESTAMP)
+            : insert.param("until", SqlTime.toColumn(claim.until()));
+    insert.update(key, "id");
+    return new ClaimedDelivery(
+        key.getKey().longValue(),
+        delivery.eventId(),
+        delivery.appId(),
+        delivery.url(),
+        delivery.body(),
+        claim == null ? 0 : 1,
+        0,
+        claim == null ? null : claim.token());
   }
 
   /** Due, unclaimed deliveries, oldest due first, leaving out the apps in {@code skipApps}. */

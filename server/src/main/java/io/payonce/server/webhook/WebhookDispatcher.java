@@ -55,6 +55,13 @@ import org.springframework.transaction.support.TransactionTemplate;
  * the app's POSTs finish, without another round trip. A waiting delivery holds its lease like one
  * in flight (a crash leaves both to run out); one whose lease no longer covers a POST's timeout is
  * let go unposted, to be claimed again.
+ *
+ * <p>Born claimed: when this instance dispatches, the relay's hand-off writes the deliveries it has
+ * room for already leased to it ({@link #roomAtBirth}) and gives them here ({@link #adopt}): they
+ * wait like claimed ones, with no query to find them and no UPDATE to claim them. A crash before
+ * they are posted leaves their lease to run out, as for any claim. The rows no instance took at
+ * birth (no room, a retry's wait, a lease run out) are found by a pass: the scheduler's, and one
+ * after each finished POST while the last claim suggested more were due.
  */
 @Component
 class WebhookDispatcher {
@@ -81,6 +88,19 @@ class WebhookDispatcher {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final ReentrantLock claiming = new ReentrantLock();
   private final AtomicBoolean again = new AtomicBoolean();
+  // Whether the next round under the claiming lock also claims from the table, not only starts
+  // what waits here.
+  private final AtomicBoolean claimWanted = new AtomicBoolean();
+  // Whether the last claim may have left due deliveries of any app behind (it took all it had room
+  // for), and the apps that may have some left (cut by their limit, or written unclaimed since): a
+  // finished POST looks for more while either says so, instead of leaving them to the next pass.
+  private final AtomicBoolean moreDue = new AtomicBoolean(true);
+  private final Set<String> moreDueOf = ConcurrentHashMap.newKeySet();
+  // Born claimed, handed over by the hand-off's thread; moved to waitingByApp by the claiming one.
+  private final java.util.concurrent.ConcurrentLinkedQueue<Waiting> adopted =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+  // Waiting or adopted, per app: read by the hand-off's thread for its room.
+  private final Map<String, AtomicInteger> heldByApp = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> inFlightByApp = new ConcurrentHashMap<>();
   // Claimed, waiting for a slot; read and changed only by the thread holding claiming.
   private final Map<String, ArrayDeque<Waiting>> waitingByApp = new LinkedHashMap<>();
@@ -136,17 +156,78 @@ class WebhookDispatcher {
    * @return how many this call started
    */
   int dispatchDue() {
+    return dispatch(true);
+  }
+
+  /**
+   * Starts what waits here, and with {@code claim} also claims due deliveries from the table.
+   *
+   * @return how many this call started
+   */
+  private int dispatch(boolean claim) {
     int started = 0;
+    if (claim) {
+      claimWanted.set(true);
+    }
     again.set(true);
     while (again.get() && claiming.tryLock()) {
       try {
         again.set(false);
-        started += startWhileFree();
+        started += claimWanted.getAndSet(false) ? startWhileFree() : startWaiting();
       } finally {
         claiming.unlock();
       }
     }
     return started;
+  }
+
+  /**
+   * How many more deliveries of {@code appId} this instance would take at birth now: none when it
+   * does not dispatch, else what its prefetch leaves for the app and in all.
+   */
+  int roomAtBirth(String appId) {
+    if (!props.dispatch()) {
+      return 0;
+    }
+    int perApp =
+        props.perAppConcurrency() * (1 + props.prefetch()) - inFlightOf(appId) - heldOf(appId);
+    int total =
+        Math.min(props.batch(), props.concurrency() * (1 + props.prefetch()))
+            - inFlight.get()
+            - waiting.get();
+    return Math.max(0, Math.min(perApp, total));
+  }
+
+  /**
+   * Takes deliveries written already leased to this instance (until {@code until}) and starts them
+   * as slots allow; they wait here like claimed ones.
+   */
+  void adopt(List<DeliveryRepository.ClaimedDelivery> born, Instant until) {
+    for (DeliveryRepository.ClaimedDelivery delivery : born) {
+      adopted.add(new Waiting(delivery, null, until));
+      held(delivery.appId()).incrementAndGet();
+      waiting.incrementAndGet();
+    }
+    dispatch(false);
+  }
+
+  /** Notes that deliveries of {@code appId} were written unclaimed: finished POSTs look again. */
+  void dueUnclaimed(String appId) {
+    moreDueOf.add(appId);
+  }
+
+  // Whether a finished POST should claim: something may be due for an app with room.
+  private boolean claimAfterPost() {
+    if (moreDue.get()) {
+      return true;
+    }
+    int perApp = props.perAppConcurrency() * (1 + props.prefetch());
+    for (String app : moreDueOf) {
+      if (inFlightOf(app) + heldOf(app) < perApp) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private int startWhileFree() {
@@ -172,6 +253,7 @@ class WebhookDispatcher {
 
   /** Starts waiting deliveries, oldest claim first per app, while the slots allow. */
   private int startWaiting() {
+    takeAdopted();
     int started = 0;
     Instant now = clock.instant();
     for (Map.Entry<String, ArrayDeque<Waiting>> entry : waitingByApp.entrySet()) {
@@ -181,6 +263,7 @@ class WebhookDispatcher {
           && inFlightOf(entry.getKey()) < props.perAppConcurrency()) {
         Waiting next = queue.poll();
         waiting.decrementAndGet();
+        held(entry.getKey()).decrementAndGet();
         if (next.leaseUntil().isBefore(now.plus(props.timeout()).plus(LEASE_MARGIN))) {
           // Its lease would run out mid-POST: another instance may take it over meanwhile.
           log.info("webhook let go unposted deliveryId={} reason=lease", next.delivery().id());
@@ -192,6 +275,28 @@ class WebhookDispatcher {
     }
     waitingByApp.values().removeIf(ArrayDeque::isEmpty);
     return started;
+  }
+
+  // Under the claiming lock: the adopted deliveries join their apps' queues with the app's secret,
+  // read once per app.
+  private void takeAdopted() {
+    Map<String, Optional<String>> secrets = new HashMap<>();
+    for (Waiting born = adopted.poll(); born != null; born = adopted.poll()) {
+      String appId = born.delivery().appId();
+      Optional<String> secret = secrets.computeIfAbsent(appId, apps::webhookSecret);
+      waitingByApp
+          .computeIfAbsent(appId, k -> new ArrayDeque<>())
+          .add(new Waiting(born.delivery(), secret, born.leaseUntil()));
+    }
+  }
+
+  private AtomicInteger held(String appId) {
+    return heldByApp.computeIfAbsent(appId, k -> new AtomicInteger());
+  }
+
+  private int heldOf(String appId) {
+    AtomicInteger count = heldByApp.get(appId);
+    return count == null ? 0 : count.get();
   }
 
   /**
@@ -209,9 +314,19 @@ class WebhookDispatcher {
       return false;
     }
     Set<String> full = new java.util.HashSet<>();
-    for (Map.Entry<String, AtomicInteger> e : inFlightByApp.entrySet()) {
-      if (e.getValue().get() + waitingOf(e.getKey()) >= perApp) {
-        full.add(e.getKey());
+    Set<String> busy = new java.util.HashSet<>(inFlightByApp.keySet());
+    busy.addAll(heldByApp.keySet());
+    for (String app : busy) {
+      if (inFlightOf(app) + heldOf(app) >= perApp) {
+        full.add(app);
+      }
+    }
+    // Forgotten before the query, noted again after it where it left some behind: a delivery
+    // written unclaimed meanwhile is noted by its writer after this and stays noted.
+    moreDue.set(false);
+    for (String app : moreDueOf) {
+      if (!full.contains(app)) {
+        moreDueOf.remove(app);
       }
     }
     List<DeliveryRepository.Due> due = repository.due(now, room, full);
@@ -219,10 +334,15 @@ class WebhookDispatcher {
     List<Long> ids = new ArrayList<>();
     for (DeliveryRepository.Due candidate : due) {
       String app = candidate.appId();
-      int ofApp = taking.merge(app, 1, Integer::sum) + inFlightOf(app) + waitingOf(app);
+      int ofApp = taking.merge(app, 1, Integer::sum) + inFlightOf(app) + heldOf(app);
       if (ofApp <= perApp && ids.size() < room) {
         ids.add(candidate.id());
+      } else {
+        moreDueOf.add(app);
       }
+    }
+    if (due.size() >= room) {
+      moreDue.set(true);
     }
     if (ids.isEmpty()) {
       return false;
@@ -236,14 +356,10 @@ class WebhookDispatcher {
       waitingByApp
           .computeIfAbsent(delivery.appId(), k -> new ArrayDeque<>())
           .add(new Waiting(delivery, secret, until));
+      held(delivery.appId()).incrementAndGet();
       waiting.incrementAndGet();
     }
     return !claimed.isEmpty();
-  }
-
-  private int waitingOf(String appId) {
-    ArrayDeque<Waiting> queue = waitingByApp.get(appId);
-    return queue == null ? 0 : queue.size();
   }
 
   private int inFlightOf(String appId) {
@@ -284,7 +400,7 @@ class WebhookDispatcher {
 
   private void refill() {
     try {
-      dispatchDue();
+      dispatch(claimAfterPost());
     } catch (RuntimeException e) {
       // The database is away: the scheduler's next pass tries again.
       log.warn("webhook refill failed reason={}", e.getClass().getSimpleName());

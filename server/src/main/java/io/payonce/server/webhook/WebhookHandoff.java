@@ -7,15 +7,21 @@ import io.payonce.server.outbox.EventEnvelopes;
 import io.payonce.server.outbox.EventHandoff;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The relay's confirmation for webhooks: an event is taken once its delivery row is durably written
@@ -26,6 +32,10 @@ import org.springframework.stereotype.Component;
  * either way the body is signed with the app's webhook secret. An app with no URL (and an order
  * without notifyUrl), or with no webhook secret, gets no delivery row: there is nowhere, or no key,
  * to send it with.
+ *
+ * <p>When this instance dispatches, the deliveries its dispatcher has room for are written leased
+ * to it and handed over at once ({@link WebhookDispatcher#adopt}): the dispatcher neither looks for
+ * them nor claims them. The rest are written unclaimed, for any instance's dispatcher to claim.
  */
 @Component
 class WebhookHandoff implements EventHandoff {
@@ -39,27 +49,40 @@ class WebhookHandoff implements EventHandoff {
   private final Apps apps;
   private final EventEnvelopes envelopes;
   private final Clock clock;
+  private final WebhookDispatcher dispatcher;
+  private final Duration lease;
+  private final TransactionTemplate transactions;
 
   WebhookHandoff(
       EventOwners owners,
       DeliveryRepository deliveries,
       Apps apps,
       EventEnvelopes envelopes,
-      Clock clock) {
+      Clock clock,
+      WebhookDispatcher dispatcher,
+      WebhookProperties props,
+      PlatformTransactionManager transactionManager) {
     this.owners = owners;
     this.deliveries = deliveries;
     this.apps = apps;
     this.envelopes = envelopes;
     this.clock = clock;
+    this.dispatcher = dispatcher;
+    this.lease = props.lease();
+    this.transactions = new TransactionTemplate(transactionManager);
   }
 
   @Override
   public Set<String> accept(List<EventEnvelope> events) {
     Map<String, AppWebhook> byApp = new HashMap<>();
     Set<String> taken = new LinkedHashSet<>();
+    Instant now = clock.instant();
+    DeliveryRepository.BirthClaim claim =
+        new DeliveryRepository.BirthClaim(UUID.randomUUID().toString(), now.plus(lease));
+    List<Planned> planned = new ArrayList<>();
     for (EventEnvelope event : events) {
       try {
-        record(event, byApp);
+        plan(event, byApp).ifPresent(planned::add);
         taken.add(event.eventId());
       } catch (RuntimeException e) {
         log.warn(
@@ -68,43 +91,124 @@ class WebhookHandoff implements EventHandoff {
             e.getClass().getSimpleName());
       }
     }
+    List<DeliveryRepository.ClaimedDelivery> born = new ArrayList<>();
+    try {
+      write(planned, claim, now, born, taken);
+    } finally {
+      // Whatever was written leased to this instance is its to post, even if a later event failed.
+      dispatcher.adopt(born, claim.until());
+    }
     return taken;
   }
 
-  private void record(EventEnvelope event, Map<String, AppWebhook> byApp) {
-    Optional<EventOwners.Owner> owner = owners.of(event.aggregate(), event.aggregateId());
-    if (owner.isEmpty()) {
+  // One transaction for the batch's rows: one commit, not one per row. If it cannot commit (an
+  // event handed over already, by this relay before a crash or by another instance; a deadlock
+  // victim; the database away) each row is written on its own instead, an event that already has
+  // its row counting as taken.
+  private void write(
+      List<Planned> planned,
+      DeliveryRepository.BirthClaim claim,
+      Instant now,
+      List<DeliveryRepository.ClaimedDelivery> born,
+      Set<String> taken) {
+    if (planned.isEmpty()) {
       return;
+    }
+    List<DeliveryRepository.ClaimedDelivery> written;
+    try {
+      written =
+          transactions.execute(
+              status ->
+                  planned.stream()
+                      .map(p -> deliveries.insert(p.delivery(), now, p.leased() ? claim : null))
+                      .toList());
+    } catch (RuntimeException batchFailed) {
+      written = new ArrayList<>();
+      for (Planned p : planned) {
+        try {
+          deliveries
+              .insertIfAbsent(p.delivery(), now, p.leased() ? claim : null)
+              .ifPresent(written::add);
+        } catch (RuntimeException e) {
+          taken.remove(p.delivery().eventId());
+          log.warn(
+              "webhook handoff failed eventId={} reason={}",
+              p.delivery().eventId(),
+              e.getClass().getSimpleName());
+        }
+      }
+    }
+    for (DeliveryRepository.ClaimedDelivery delivery : written) {
+      if (delivery.token() != null) {
+        born.add(delivery);
+      } else {
+        dispatcher.dueUnclaimed(delivery.appId());
+      }
+    }
+  }
+
+  /** The delivery an event needs, if any, and whether it is written leased to this instance. */
+  private Optional<Planned> plan(EventEnvelope event, Map<String, AppWebhook> byApp) {
+    Optional<EventOwners.Owner> owner =
+        owners.of(event.aggregate(), event.aggregateId(), event.orderNo());
+    if (owner.isEmpty()) {
+      return Optional.empty();
     }
     String appId = owner.get().appId();
     AppWebhook app = byApp.computeIfAbsent(appId, this::webhookOf);
     String notifyUrl = owner.get().notifyUrl();
     String url = notifyUrl != null ? notifyUrl : app.url();
     if (url == null) {
-      return;
+      return Optional.empty();
     }
     if (!app.signable()) {
       log.warn(
           "webhook not sent appId={} eventId={} reason=no-webhook-secret", appId, event.eventId());
-      return;
+      return Optional.empty();
     }
-    deliveries.insertIfAbsent(
-        new DeliveryRepository.NewDelivery(
-            event.eventId(),
-            event.type(),
-            appId,
-            event.orderNo(),
-            url,
-            notifyUrl != null ? ORDER : APP,
-            new String(envelopes.toJson(event), StandardCharsets.UTF_8)),
-        clock.instant());
+    boolean leased = app.room > 0;
+    if (leased) {
+      app.room--;
+    }
+    return Optional.of(
+        new Planned(
+            new DeliveryRepository.NewDelivery(
+                event.eventId(),
+                event.type(),
+                appId,
+                event.orderNo(),
+                url,
+                notifyUrl != null ? ORDER : APP,
+                new String(envelopes.toJson(event), StandardCharsets.UTF_8)),
+            leased));
   }
+
+  private record Planned(DeliveryRepository.NewDelivery delivery, boolean leased) {}
 
   private AppWebhook webhookOf(String appId) {
     String url =
         apps.find(appId).map(MerchantApp::webhookUrl).filter(u -> !u.isBlank()).orElse(null);
-    return new AppWebhook(url, apps.hasWebhookSecret(appId));
+    return new AppWebhook(url, apps.hasWebhookSecret(appId), dispatcher.roomAtBirth(appId));
   }
 
-  private record AppWebhook(String url, boolean signable) {}
+  /** An app's destination, whether it can be signed, and how many more this batch may lease. */
+  private static final class AppWebhook {
+    private final String url;
+    private final boolean signable;
+    private int room;
+
+    AppWebhook(String url, boolean signable, int room) {
+      this.url = url;
+      this.signable = signable;
+      this.room = room;
+    }
+
+    String url() {
+      return url;
+    }
+
+    boolean signable() {
+      return signable;
+    }
+  }
 }

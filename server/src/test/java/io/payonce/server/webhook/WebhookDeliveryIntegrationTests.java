@@ -58,6 +58,8 @@ abstract class WebhookDeliveryIntegrationTests {
 
   @Autowired OutboxRelay relay;
   @Autowired WebhookHandoff handoff;
+  @Autowired EventOwners owners;
+  @Autowired io.payonce.server.outbox.EventEnvelopes envelopes;
   @Autowired WebhookDispatcher dispatcher;
   @Autowired WebhookDeliveries deliveries;
   @Autowired DeliveryRepository repository;
@@ -441,9 +443,138 @@ abstract class WebhookDeliveryIntegrationTests {
           .containsExactlyInAnyOrder(orphan.eventId(), owned.eventId());
       assertThat(deliveries.ofEvent(orphan.eventId())).isEmpty();
       assertThat(deliveries.ofEvent(owned.eventId())).hasSize(1);
+      // A batch holding an event handed over before beside a new one: its one transaction is
+      // refused, and the new one is recorded all the same.
+      EventEnvelope fresh = envelope("ORDER", orderId);
+      assertThat(handoff.accept(List.of(owned, fresh)))
+          .containsExactlyInAnyOrder(owned.eventId(), fresh.eventId());
+      assertThat(deliveries.ofEvent(owned.eventId())).hasSize(1);
+      assertThat(deliveries.ofEvent(fresh.eventId())).hasSize(1);
     } finally {
       both.shutdownNow();
     }
+  }
+
+  @Test
+  void deliveriesWrittenLeasedToADispatchingInstanceArePostedWithoutBeingLookedFor() {
+    TestApp b = app("born");
+    long orderId = orderService.findAnyApp(pay(b, null)).get(0).id();
+    relay.drain();
+    WebhookDispatcher dispatching = anotherDispatcher(dispatchingProps(4, 4, 4));
+    try {
+      List<EventEnvelope> events =
+          java.util.stream.IntStream.range(0, 3).mapToObj(i -> envelope("ORDER", orderId)).toList();
+      assertThat(handoffTo(dispatching).accept(events)).hasSize(3);
+
+      // No pass of any dispatcher: the hand-off gave them to its own.
+      await()
+          .atMost(Duration.ofSeconds(15))
+          .until(() -> events.stream().allMatch(e -> deliveredEvent(e.eventId())));
+      assertThat(events)
+          .allSatisfy(
+              e ->
+                  assertThat(deliveries.ofEvent(e.eventId()))
+                      .singleElement()
+                      .satisfies(
+                          d ->
+                              assertThat(d.attempts())
+                                  .extracting(WebhookAttempt::attemptNo, WebhookAttempt::statusCode)
+                                  .containsExactly(org.assertj.core.groups.Tuple.tuple(1, 200))));
+      assertThat(receivedOf(b, events).stream().map(WebhookReceiver.Received::eventId))
+          .containsExactlyInAnyOrderElementsOf(
+              events.stream().map(EventEnvelope::eventId).toList());
+    } finally {
+      dispatching.stop();
+    }
+  }
+
+  @Test
+  void deliveriesBeyondTheDispatchersRoomAreWrittenForAnyInstanceToClaim() {
+    TestApp b = app("room");
+    long orderId = orderService.findAnyApp(pay(b, null)).get(0).id();
+    relay.drain();
+    // Room for one at a time: one leased at birth, the rest unclaimed.
+    WebhookDispatcher dispatching = anotherDispatcher(dispatchingProps(1, 1, 0));
+    CountDownLatch release = receiver.hold(b.path());
+    try {
+      List<EventEnvelope> events =
+          java.util.stream.IntStream.range(0, 4).mapToObj(i -> envelope("ORDER", orderId)).toList();
+      handoffTo(dispatching).accept(events);
+      await().atMost(Duration.ofSeconds(10)).until(() -> receivedOf(b, events).size() == 1);
+      assertThat(
+              events.stream()
+                  .flatMap(e -> deliveries.ofEvent(e.eventId()).stream())
+                  .filter(d -> d.attemptCount() == 0 && d.state() == DeliveryState.PENDING))
+          .hasSize(3);
+      release.countDown();
+
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () -> {
+                dispatching.dispatchDue();
+                return events.stream().allMatch(e -> deliveredEvent(e.eventId()));
+              });
+      assertThat(receivedOf(b, events)).hasSize(4);
+    } finally {
+      release.countDown();
+      dispatching.stop();
+    }
+  }
+
+  @Test
+  void deliveriesLeasedToAnInstanceThatDiedBeforePostingThemAreTakenOverWhenTheLeaseRunsOut() {
+    TestApp b = app("orphan");
+    long orderId = orderService.findAnyApp(pay(b, null)).get(0).id();
+    relay.drain();
+    WebhookDispatcher dead = anotherDispatcher(dispatchingProps(4, 4, 4));
+    dead.stop();
+    List<EventEnvelope> events =
+        java.util.stream.IntStream.range(0, 2).mapToObj(i -> envelope("ORDER", orderId)).toList();
+    handoffTo(dead).accept(events);
+
+    dispatchAndSettle();
+    assertThat(receivedOf(b, events)).isEmpty();
+    clock.advance(props.lease().plusSeconds(1));
+    dispatchAndSettle();
+
+    assertThat(events)
+        .allSatisfy(
+            e ->
+                assertThat(deliveries.ofEvent(e.eventId()))
+                    .singleElement()
+                    .satisfies(WebhookDeliveryIntegrationTests::deliveredOnce));
+    assertThat(receivedOf(b, events)).hasSize(2);
+  }
+
+  private static List<WebhookReceiver.Received> receivedOf(TestApp app, List<EventEnvelope> of) {
+    java.util.Set<String> ids =
+        of.stream().map(EventEnvelope::eventId).collect(java.util.stream.Collectors.toSet());
+    return receiver.at(app.path()).stream().filter(r -> ids.contains(r.eventId())).toList();
+  }
+
+  private boolean deliveredEvent(String eventId) {
+    List<WebhookDelivery> of = deliveries.ofEvent(eventId);
+    return !of.isEmpty() && of.stream().allMatch(d -> d.state() == DeliveryState.DELIVERED);
+  }
+
+  private WebhookProperties dispatchingProps(int concurrency, int perApp, int prefetch) {
+    return new WebhookProperties(
+        true,
+        props.interval(),
+        props.batch(),
+        props.lease(),
+        props.timeout(),
+        concurrency,
+        perApp,
+        prefetch,
+        props.retrySchedule(),
+        props.refusePrivateAddresses());
+  }
+
+  private WebhookHandoff handoffTo(WebhookDispatcher dispatching) {
+    return new WebhookHandoff(
+        owners, repository, apps, envelopes, clock, dispatching, props, transactionManager);
   }
 
   private static EventEnvelope envelope(String aggregate, long aggregateId) {
@@ -496,12 +627,16 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   private WebhookDispatcher anotherDispatcher() {
+    return anotherDispatcher(props);
+  }
+
+  private WebhookDispatcher anotherDispatcher(WebhookProperties with) {
     return new WebhookDispatcher(
         repository,
         poster,
         apps,
         alarms,
-        props,
+        with,
         clock,
         transactionManager,
         new SimpleMeterRegistry());
