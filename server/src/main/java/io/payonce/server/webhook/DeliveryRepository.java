@@ -266,6 +266,11 @@ class DeliveryRepository {
     return armed == 0 ? Optional.empty() : claimed(token).stream().findFirst();
   }
 
+  /** The PENDING deliveries {@code token} holds. */
+  List<ClaimedDelivery> heldBy(String token) {
+    return claimed(token);
+  }
+
   private List<ClaimedDelivery> claimed(String token) {
     return jdbc.sql(SELECT_CLAIMED)
         .param("token", token)

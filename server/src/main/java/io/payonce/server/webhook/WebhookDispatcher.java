@@ -204,11 +204,17 @@ class WebhookDispatcher {
    */
   void adopt(List<DeliveryRepository.ClaimedDelivery> born, Instant until) {
     for (DeliveryRepository.ClaimedDelivery delivery : born) {
-      adopted.add(new Waiting(delivery, null, until));
       held(delivery.appId()).incrementAndGet();
       waiting.incrementAndGet();
+      adopted.add(new Waiting(delivery, null, until));
     }
-    dispatch(false);
+    try {
+      dispatch(false);
+    } catch (RuntimeException e) {
+      // The hand-off's thread is the relay's: its events are written; what failed here (the
+      // database away) is the dispatcher's to retry at its next pass.
+      log.warn("webhook adoption not started reason={}", e.getClass().getSimpleName());
+    }
   }
 
   /** Notes that deliveries of {@code appId} were written unclaimed: finished POSTs look again. */
@@ -283,7 +289,20 @@ class WebhookDispatcher {
     Map<String, Optional<String>> secrets = new HashMap<>();
     for (Waiting born = adopted.poll(); born != null; born = adopted.poll()) {
       String appId = born.delivery().appId();
-      Optional<String> secret = secrets.computeIfAbsent(appId, apps::webhookSecret);
+      Optional<String> secret;
+      try {
+        secret = secrets.computeIfAbsent(appId, apps::webhookSecret);
+      } catch (RuntimeException e) {
+        // Unreadable secret, database away: let it go unposted, as if it had waited out its lease
+        // (which runs out, and it is claimed again); it is no longer held here.
+        waiting.decrementAndGet();
+        held(appId).decrementAndGet();
+        log.warn(
+            "webhook let go unposted deliveryId={} reason={}",
+            born.delivery().id(),
+            e.getClass().getSimpleName());
+        continue;
+      }
       waitingByApp
           .computeIfAbsent(appId, k -> new ArrayDeque<>())
           .add(new Waiting(born.delivery(), secret, born.leaseUntil()));
@@ -352,7 +371,17 @@ class WebhookDispatcher {
     List<DeliveryRepository.ClaimedDelivery> claimed = repository.claim(ids, token, now, until);
     Map<String, Optional<String>> secrets = new HashMap<>();
     for (DeliveryRepository.ClaimedDelivery delivery : claimed) {
-      Optional<String> secret = secrets.computeIfAbsent(delivery.appId(), apps::webhookSecret);
+      Optional<String> secret;
+      try {
+        secret = secrets.computeIfAbsent(delivery.appId(), apps::webhookSecret);
+      } catch (RuntimeException e) {
+        // As for an adopted one: its lease runs out; the other apps' deliveries go on.
+        log.warn(
+            "webhook let go unposted deliveryId={} reason={}",
+            delivery.id(),
+            e.getClass().getSimpleName());
+        continue;
+      }
       waitingByApp
           .computeIfAbsent(delivery.appId(), k -> new ArrayDeque<>())
           .add(new Waiting(delivery, secret, until));

@@ -128,6 +128,7 @@ class WebhookHandoff implements EventHandoff {
         try {
           deliveries
               .insertIfAbsent(p.delivery(), now, p.leased() ? claim : null)
+              .filter(d -> d.token() == null)
               .ifPresent(written::add);
         } catch (RuntimeException e) {
           taken.remove(p.delivery().eventId());
@@ -136,6 +137,11 @@ class WebhookHandoff implements EventHandoff {
               p.delivery().eventId(),
               e.getClass().getSimpleName());
         }
+      }
+      // What this batch's lease holds: the rows written just now, and those of a transaction that
+      // committed although its answer was lost (refused here as duplicates, yet leased to us).
+      if (planned.stream().anyMatch(Planned::leased)) {
+        written.addAll(deliveries.heldBy(claim.token()));
       }
     }
     for (DeliveryRepository.ClaimedDelivery delivery : written) {

@@ -59,6 +59,7 @@ abstract class WebhookDeliveryIntegrationTests {
   @Autowired OutboxRelay relay;
   @Autowired WebhookHandoff handoff;
   @Autowired EventOwners owners;
+  @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
   @Autowired io.payonce.server.outbox.EventEnvelopes envelopes;
   @Autowired WebhookDispatcher dispatcher;
   @Autowired WebhookDeliveries deliveries;
@@ -551,6 +552,47 @@ abstract class WebhookDeliveryIntegrationTests {
     java.util.Set<String> ids =
         of.stream().map(EventEnvelope::eventId).collect(java.util.stream.Collectors.toSet());
     return receiver.at(app.path()).stream().filter(r -> ids.contains(r.eventId())).toList();
+  }
+
+  @Test
+  void aDeliveryWhoseAppsSecretCannotBeReadIsLetGoWithoutHoldingItsRoomOrFailingTheHandoff() {
+    TestApp u = app("unreadable");
+    long orderId = orderService.findAnyApp(pay(u, null)).get(0).id();
+    relay.drain();
+    WebhookDispatcher dispatching = anotherDispatcher(dispatchingProps(1, 1, 0));
+    jdbc.sql("UPDATE merchant_app SET webhook_secret_enc = 'not sealed' WHERE app_id = :app")
+        .param("app", u.id())
+        .update();
+    try {
+      for (int round = 0; round < 3; round++) {
+        EventEnvelope event = envelope("ORDER", orderId);
+
+        assertThat(handoffTo(dispatching).accept(List.of(event))).containsExactly(event.eventId());
+
+        // Written leased each time: the one before did not keep the app's only room.
+        assertThat(deliveries.ofEvent(event.eventId()))
+            .singleElement()
+            .satisfies(d -> assertThat(d.attemptCount()).isEqualTo(1));
+        assertThat(dispatching.waiting()).isZero();
+        assertThat(dispatching.roomAtBirth(u.id())).isEqualTo(1);
+      }
+      // A pass that claims them, and another app's, still posts the other app's.
+      TestApp other = app("readable");
+      String paid = pay(other, null);
+      relay.drain();
+      clock.advance(props.lease().plusSeconds(1));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () -> {
+                dispatcher.dispatchDue();
+                return allIn(paid, DeliveryState.DELIVERED);
+              });
+      assertThat(receiver.at(u.path())).isEmpty();
+    } finally {
+      dispatching.stop();
+      apps.setWebhook(u.id(), receiver.url(u.path()), u.secret());
+    }
   }
 
   private boolean deliveredEvent(String eventId) {
