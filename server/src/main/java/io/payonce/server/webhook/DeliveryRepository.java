@@ -250,7 +250,7 @@ class DeliveryRepository {
             .param("now", SqlTime.toColumn(now))
             .param("until", SqlTime.toColumn(until))
             .update();
-    return claimed == 0 ? List.of() : claimed(token);
+    return claimed == 0 ? List.of() : heldBy(token);
   }
 
   /** Arms a delivered or parked delivery again and claims it; empty when it was neither. */
@@ -263,15 +263,11 @@ class DeliveryRepository {
             .param("now", SqlTime.toColumn(now))
             .param("until", SqlTime.toColumn(until))
             .update();
-    return armed == 0 ? Optional.empty() : claimed(token).stream().findFirst();
+    return armed == 0 ? Optional.empty() : heldBy(token).stream().findFirst();
   }
 
   /** The PENDING deliveries {@code token} holds. */
   List<ClaimedDelivery> heldBy(String token) {
-    return claimed(token);
-  }
-
-  private List<ClaimedDelivery> claimed(String token) {
     return jdbc.sql(SELECT_CLAIMED)
         .param("token", token)
         .query(

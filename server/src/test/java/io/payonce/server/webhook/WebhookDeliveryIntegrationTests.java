@@ -459,12 +459,10 @@ abstract class WebhookDeliveryIntegrationTests {
   @Test
   void deliveriesWrittenLeasedToADispatchingInstanceArePostedWithoutBeingLookedFor() {
     TestApp b = app("born");
-    long orderId = orderService.findAnyApp(pay(b, null)).get(0).id();
-    relay.drain();
+    long orderId = paidAndHandedOver(b);
     WebhookDispatcher dispatching = anotherDispatcher(dispatchingProps(4, 4, 4));
     try {
-      List<EventEnvelope> events =
-          java.util.stream.IntStream.range(0, 3).mapToObj(i -> envelope("ORDER", orderId)).toList();
+      List<EventEnvelope> events = eventsOf(orderId, 3);
       assertThat(handoffTo(dispatching).accept(events)).hasSize(3);
 
       // No pass of any dispatcher: the hand-off gave them to its own.
@@ -492,14 +490,12 @@ abstract class WebhookDeliveryIntegrationTests {
   @Test
   void deliveriesBeyondTheDispatchersRoomAreWrittenForAnyInstanceToClaim() {
     TestApp b = app("room");
-    long orderId = orderService.findAnyApp(pay(b, null)).get(0).id();
-    relay.drain();
+    long orderId = paidAndHandedOver(b);
     // Room for one at a time: one leased at birth, the rest unclaimed.
     WebhookDispatcher dispatching = anotherDispatcher(dispatchingProps(1, 1, 0));
     CountDownLatch release = receiver.hold(b.path());
     try {
-      List<EventEnvelope> events =
-          java.util.stream.IntStream.range(0, 4).mapToObj(i -> envelope("ORDER", orderId)).toList();
+      List<EventEnvelope> events = eventsOf(orderId, 4);
       handoffTo(dispatching).accept(events);
       await().atMost(Duration.ofSeconds(10)).until(() -> receivedOf(b, events).size() == 1);
       assertThat(
@@ -526,12 +522,10 @@ abstract class WebhookDeliveryIntegrationTests {
   @Test
   void deliveriesLeasedToAnInstanceThatDiedBeforePostingThemAreTakenOverWhenTheLeaseRunsOut() {
     TestApp b = app("orphan");
-    long orderId = orderService.findAnyApp(pay(b, null)).get(0).id();
-    relay.drain();
+    long orderId = paidAndHandedOver(b);
     WebhookDispatcher dead = anotherDispatcher(dispatchingProps(4, 4, 4));
     dead.stop();
-    List<EventEnvelope> events =
-        java.util.stream.IntStream.range(0, 2).mapToObj(i -> envelope("ORDER", orderId)).toList();
+    List<EventEnvelope> events = eventsOf(orderId, 2);
     handoffTo(dead).accept(events);
 
     dispatchAndSettle();
@@ -557,8 +551,7 @@ abstract class WebhookDeliveryIntegrationTests {
   @Test
   void aDeliveryWhoseAppsSecretCannotBeReadIsLetGoWithoutHoldingItsRoomOrFailingTheHandoff() {
     TestApp u = app("unreadable");
-    long orderId = orderService.findAnyApp(pay(u, null)).get(0).id();
-    relay.drain();
+    long orderId = paidAndHandedOver(u);
     WebhookDispatcher dispatching = anotherDispatcher(dispatchingProps(1, 1, 0));
     jdbc.sql("UPDATE merchant_app SET webhook_secret_enc = 'not sealed' WHERE app_id = :app")
         .param("app", u.id())
@@ -593,6 +586,20 @@ abstract class WebhookDeliveryIntegrationTests {
       dispatching.stop();
       apps.setWebhook(u.id(), receiver.url(u.path()), u.secret());
     }
+  }
+
+  /** A paid order of the app, its own events handed over (unclaimed: no pass has run). */
+  private long paidAndHandedOver(TestApp app) {
+    long orderId = orderService.findAnyApp(pay(app, null)).get(0).id();
+    relay.drain();
+    return orderId;
+  }
+
+  /** {@code n} new events of the order, as the relay would hand them over. */
+  private static List<EventEnvelope> eventsOf(long orderId, int n) {
+    return java.util.stream.IntStream.range(0, n)
+        .mapToObj(i -> envelope("ORDER", orderId))
+        .toList();
   }
 
   private boolean deliveredEvent(String eventId) {
