@@ -19,6 +19,7 @@ import io.payonce.server.order.OrderNotFoundException;
 import io.payonce.server.order.OrderNotPayableException;
 import io.payonce.server.order.OrderRef;
 import io.payonce.server.order.OrderService;
+import io.payonce.server.order.OrderStatus;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,6 +30,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Issues an order's hand-off — a QR code, or a link or form to the channel's page — exactly once
@@ -57,6 +59,7 @@ public class QrPrecreation {
   private final PaymentCloser closer;
   private final PaymentProperties props;
   private final Clock clock;
+  private final TransactionTemplate transactions;
 
   QrPrecreation(
       OrderService orders,
@@ -69,7 +72,8 @@ public class QrPrecreation {
       org.springframework.beans.factory.ObjectProvider<ContentionGuard> guard,
       PaymentCloser closer,
       PaymentProperties props,
-      Clock clock) {
+      Clock clock,
+      TransactionTemplate transactions) {
     this.orders = orders;
     this.opener = opener;
     this.payments = payments;
@@ -81,6 +85,7 @@ public class QrPrecreation {
     this.closer = closer;
     this.props = props;
     this.clock = clock;
+    this.transactions = transactions;
   }
 
   /**
@@ -417,13 +422,13 @@ public class QrPrecreation {
     io.payonce.server.chaos.CrashPoints.reach("after-channel-answer");
     if (outcome instanceof ChannelOutcome.Done<ChannelFields> done) {
       ChannelFields issued = done.value();
-      TransitionOutcome<PaymentStatus> moved =
-          transitions.apply(
-              payment.payId(),
-              PaymentStatus.PRECREATED,
-              TransitionSource.API,
-              issued.qrCode() != null ? "qr issued" : "handoff issued: " + kindOf(issued),
-              issued);
+      Optional<TransitionOutcome<PaymentStatus>> recorded = recordIssued(order, payment, issued);
+      if (recorded.isEmpty()) {
+        // The order was closed while the channel issued the code: nobody is handed it.
+        channel.close(payment.outTradeNo());
+        throw new OrderNotPayableException(order.id(), paidStatus(order));
+      }
+      TransitionOutcome<PaymentStatus> moved = recorded.get();
       if (moved.won()) {
         return new Answered(
             answer(order, payment, issued.qrCode(), issued.handoff(), PaymentStatus.PRECREATED));
@@ -435,6 +440,34 @@ public class QrPrecreation {
     }
     payments.releaseCallLease(payment.payId(), leaseUntil);
     throw new ChannelUnavailableException(payment.outTradeNo(), RETRY_AFTER);
+  }
+
+  /**
+   * Records the code (or hand-off) the channel issued, under the order's lock and only while the
+   * order is payable: a code is never handed out for an order closed meanwhile, whoever closed it
+   * and whatever its close saw of this payment. Such a payment is closed instead, in the same
+   * transaction, and watched until its code expires (the channel may hold it: a buyer who pays it
+   * is recorded and refunded); empty then.
+   */
+  private Optional<TransitionOutcome<PaymentStatus>> recordIssued(
+      Order order, Payment payment, ChannelFields issued) {
+    return transactions.execute(
+        status -> {
+          boolean payable =
+              orders.lockStatus(order.id()).filter(OrderStatus::isPayable).isPresent();
+          if (!payable) {
+            closer.closeUnknownToTheChannel(
+                payment, TransitionSource.API, "code issued after its order was closed");
+            return Optional.empty();
+          }
+          return Optional.of(
+              transitions.apply(
+                  payment.payId(),
+                  PaymentStatus.PRECREATED,
+                  TransitionSource.API,
+                  issued.qrCode() != null ? "qr issued" : "handoff issued: " + kindOf(issued),
+                  issued));
+        });
   }
 
   /**

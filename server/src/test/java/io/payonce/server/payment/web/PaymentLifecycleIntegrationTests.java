@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.payonce.server.channel.ChannelTrade;
 import io.payonce.server.channel.TradeState;
+import io.payonce.server.chaos.CrashPoints;
 import io.payonce.server.journal.TransitionSource;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.order.OrderStatus;
@@ -390,6 +391,45 @@ abstract class PaymentLifecycleIntegrationTests {
     assertThat(asked).isPositive();
     assertThat(http.calls(outTradeNo, "alipay.trade.query")).hasSize(asked);
     assertThat(http.payment(outTradeNo).text("status")).isEqualTo("CLOSED");
+  }
+
+  @Test
+  void aCodeTheChannelIssuedAfterItsOrderClosedIsNeverHandedOut() {
+    String orderNo = http.createOrder("4.41");
+    long orderId = orders.find(TestApps.ref(orderNo)).orElseThrow().id();
+    // The channel has issued the code; before it is recorded, the order is closed by whatever
+    // path, however much of this payment that close saw.
+    CrashPoints.armStalls(
+        Map.of("after-channel-answer", 1.0),
+        20261205L,
+        point ->
+            orderTransitions.apply(orderId, OrderStatus.CLOSED, TransitionSource.API, "cancelled"));
+    Answer precreated;
+    try {
+      precreated = http.precreate(orderNo);
+    } finally {
+      CrashPoints.disarm();
+    }
+
+    assertThat(precreated.status()).as(precreated.body()).isEqualTo(409);
+    assertThat(precreated.text("type")).endsWith("/order-closed");
+    JsonNode payment = http.payments(orderNo).get(0);
+    assertThat(payment.path("status").asString()).isEqualTo("CLOSED");
+    // Alipay held the code: should a buyer pay it all the same, the money is recorded and returned.
+    String qrCode =
+        http.trades(payment.path("outTradeNo").asString()).get(0).path("qrCode").asString();
+    assertThat(http.walletPay(qrCode).status()).isEqualTo(200);
+    await()
+        .atMost(SETTLES)
+        .until(
+            () ->
+                "4.41"
+                    .equals(
+                        http.trades(payment.path("outTradeNo").asString())
+                            .get(0)
+                            .path("refundedAmount")
+                            .asString()));
+    assertThat(http.orderStatus(orderNo)).isEqualTo("CLOSED");
   }
 
   @Test
