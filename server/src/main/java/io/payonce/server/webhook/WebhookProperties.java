@@ -23,7 +23,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param prefetch how many claimed deliveries per app slot may wait on an instance for a slot, so
  *     that one claim (and one read of the app's secret) serves many POSTs; 0 claims only what
  *     starts at once. Each waits at most {@code prefetch} timeouts, so {@code (prefetch + 1) ×
- *     timeout} must stay below {@code lease}: a waiting delivery is never taken over while held
+ *     timeout} must stay below {@code lease}: a waiting delivery is never taken over while held.
+ *     Unset, it is 4, or the most the lease allows when that is less (a lease of 10 s with a
+ *     timeout of 3 s allows 2): shortening the lease never stops an instance from starting; set
+ *     beyond what the lease allows, it does
  * @param retrySchedule the waits after the 1st, 2nd, … failed attempt; when it is exhausted the
  *     delivery is parked and an alarm raised
  * @param refusePrivateAddresses also refuse destinations that are, or resolve to, loopback or
@@ -40,7 +43,7 @@ public record WebhookProperties(
     @DefaultValue("5s") Duration timeout,
     @DefaultValue("16") int concurrency,
     @DefaultValue("4") int perAppConcurrency,
-    @DefaultValue("4") int prefetch,
+    Integer prefetch,
     @DefaultValue({"15s", "1m", "5m", "30m", "2h", "6h", "12h"}) List<Duration> retrySchedule,
     @DefaultValue("false") boolean refusePrivateAddresses) {
 
@@ -51,11 +54,23 @@ public record WebhookProperties(
     if (concurrency < 1 || perAppConcurrency < 1 || batch < 1) {
       throw new IllegalStateException("payonce.webhooks concurrency and batch must be positive");
     }
+    if (prefetch == null) {
+      prefetch = Math.min(DEFAULT_PREFETCH, mostPrefetchWithin(lease, timeout));
+    }
     if (prefetch < 0 || timeout.multipliedBy(prefetch + 1L).compareTo(lease) >= 0) {
       throw new IllegalStateException(
           "payonce.webhooks.prefetch must be >= 0 and (prefetch + 1) x timeout below the lease");
     }
     retrySchedule = List.copyOf(retrySchedule);
+  }
+
+  /** The prefetch when none is set and the lease allows it. */
+  static final int DEFAULT_PREFETCH = 4;
+
+  /** The largest prefetch whose {@code (prefetch + 1) × timeout} stays below the lease. */
+  static int mostPrefetchWithin(Duration lease, Duration timeout) {
+    long timeouts = (lease.toNanos() + timeout.toNanos() - 1) / timeout.toNanos();
+    return (int) Math.max(0, timeouts - 2);
   }
 
   /**
