@@ -210,7 +210,15 @@ public final class ChaosRun {
               exchanges.summary() + ", " + cluster.loadBalancer().stats(),
               Latencies.table(exchanges.all()),
               notes::of);
-      String text = TextReport.render(data);
+      RunResult.Exercise exercise =
+          new RunResult.Exercise(
+              exchanges.answeredOk(),
+              exchanges.size(),
+              settled.books().payments().stream()
+                  .filter(payment -> payment.status().equals("SUCCESS"))
+                  .count());
+      timeline.say("exercise: " + exercise);
+      String text = TextReport.render(data) + "exercise: " + exercise + "\n";
       Path textReport = options.workDir().resolve("report.txt");
       Path htmlReport = options.workDir().resolve("report.html");
       Files.writeString(textReport, text, StandardCharsets.UTF_8);
@@ -226,6 +234,7 @@ public final class ChaosRun {
           settled.convergedAtMs(),
           scenarios,
           faults,
+          exercise,
           textReport,
           htmlReport);
     } finally {

@@ -61,6 +61,11 @@ public final class Exchanges {
     return all.size();
   }
 
+  /** How many requests were answered 2xx. */
+  public long answeredOk() {
+    return ok.get();
+  }
+
   /** {@code requests=N (2xx a, 4xx b, 5xx c, unanswered d)}. */
   public String summary() {
     return "requests="
