@@ -1,9 +1,9 @@
 package io.payonce.server.reconcile;
 
-import io.payonce.server.testing.EachClockStart;
 import io.payonce.server.testing.OnDatabase;
+import io.payonce.server.testing.SpreadClockStarts;
 import io.payonce.server.testing.TestDatabase;
 
 @OnDatabase(TestDatabase.H2)
-@EachClockStart
+@SpreadClockStarts
 class ReconciliationIntegrationTestsOnH2 extends ReconciliationIntegrationTests {}

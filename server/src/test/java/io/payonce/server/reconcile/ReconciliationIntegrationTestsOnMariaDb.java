@@ -5,5 +5,5 @@ import io.payonce.server.testing.SpreadClockStarts;
 import io.payonce.server.testing.TestDatabase;
 
 @OnDatabase(TestDatabase.MARIADB)
-@SpreadClockStarts
+@SpreadClockStarts(shift = 1)
 class ReconciliationIntegrationTestsOnMariaDb extends ReconciliationIntegrationTests {}

@@ -5,5 +5,5 @@ import io.payonce.server.testing.SpreadClockStarts;
 import io.payonce.server.testing.TestDatabase;
 
 @OnDatabase(TestDatabase.POSTGRES)
-@SpreadClockStarts
+@SpreadClockStarts(shift = 2)
 class ReconciliationIntegrationTestsOnPostgres extends ReconciliationIntegrationTests {}
