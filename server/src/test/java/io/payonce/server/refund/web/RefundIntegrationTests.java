@@ -96,7 +96,11 @@ abstract class RefundIntegrationTests {
     // heard of the payment yet, so it asks the channel before it answers "not paid".
     List<Answer> answers = Concurrently.run(3, i -> http.refund(orderNo, number, "5.50"));
 
-    assertThat(answers).extracting(Answer::status).containsOnly(200);
+    // The bodies too: a 422 among three (refund-exceeds-payment?) was seen once, not explained.
+    assertThat(answers)
+        .as(answers.stream().map(Answer::body).toList().toString())
+        .extracting(Answer::status)
+        .containsOnly(200);
     assertThat(answers).extracting(a -> a.text("status")).containsOnly("SUCCESS");
     String outTradeNo = answers.get(0).text("outTradeNo");
     assertThat(http.trades(outTradeNo).get(0).path("refunds")).hasSize(1);
