@@ -21,6 +21,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -32,6 +34,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Service
 public class Refunds {
+
+  private static final Logger log = LoggerFactory.getLogger(Refunds.class);
 
   private static final Set<OrderStatus> REFUNDABLE =
       EnumSet.of(OrderStatus.PAID, OrderStatus.REFUNDING, OrderStatus.PARTIALLY_REFUNDED);
@@ -152,13 +156,13 @@ public class Refunds {
     if (status == OrderStatus.REFUNDED) {
       // Everything paid went back: the same answer as a request that lost the race to the last
       // refund, whichever of the two this request turns out to be.
-      throw new RefundExceedsPaymentException(payment.outTradeNo());
+      throw exceeds(payment, outRequestNo, "order already refunded");
     }
     if (!REFUNDABLE.contains(status)) {
       throw new OrderNotPaidException(order.orderNo());
     }
     if (!payments.reserveRefund(payment.payId(), amountMinor)) {
-      throw new RefundExceedsPaymentException(payment.outTradeNo());
+      throw exceeds(payment, outRequestNo, "no room left on the payment, order " + status);
     }
     long id =
         refunds.insert(
@@ -180,6 +184,18 @@ public class Refunds {
         "requested " + outRequestNo);
     executor.settleOrder(order.id());
     return new Opened(id, null);
+  }
+
+  // Both refusals answer alike; the log says which one it was.
+  private static RefundExceedsPaymentException exceeds(
+      Payment payment, String outRequestNo, String why) {
+    log.info(
+        "refund refused outTradeNo={} payId={} outRequestNo={} reason={}",
+        payment.outTradeNo(),
+        payment.payId(),
+        io.payonce.server.log.Untrusted.forLog(outRequestNo),
+        why);
+    return new RefundExceedsPaymentException(payment.outTradeNo());
   }
 
   /**
