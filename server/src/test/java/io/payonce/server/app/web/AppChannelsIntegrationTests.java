@@ -44,7 +44,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Each app pays, is notified and refunds through its own channel account (its Alipay app, its
  * WeChat Pay merchant), stored encrypted and managed through the operator's admin API; a payment
  * keeps the account it was made under, and a notify from another app's account is refused. Run on
- * each database through the {@code OnH2}, {@code OnMariaDb} and {@code OnPostgres} subclasses.
+ * H2 and PostgreSQL through the {@code OnH2} and {@code OnPostgres} subclasses (the same SQL as on
+ * MariaDB, where the money path's own flows run; CI's time budget).
  */
 @PayOnceIntegrationTest
 @ExtendWith(OutputCaptureExtension.class)
