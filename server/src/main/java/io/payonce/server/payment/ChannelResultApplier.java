@@ -208,7 +208,7 @@ public class ChannelResultApplier {
     Order order = orders.lock(payment.orderId()).orElseThrow();
     OrderStatus orderStatus = order.status();
     Optional<PaymentRepository.Transitioned> won =
-        transitions.applyReturning(
+        transitions.applyReturningUnderOrderLock(
             payment.payId(),
             PaymentStatus.SUCCESS,
             source,

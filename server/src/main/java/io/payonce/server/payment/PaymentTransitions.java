@@ -121,6 +121,30 @@ public class PaymentTransitions {
     if (!target.isInFlight()) {
       lockOrderOf(payId);
     }
+    return attemptReturning(payId, target, source, detail, fields);
+  }
+
+  /**
+   * As {@link #applyReturning}, for a caller that locked the payment's order in this transaction
+   * already (the order before the payment, as every transition out of the slot takes them): the
+   * order is not looked up and locked a second time.
+   */
+  @Transactional(propagation = org.springframework.transaction.annotation.Propagation.MANDATORY)
+  Optional<PaymentRepository.Transitioned> applyReturningUnderOrderLock(
+      long payId,
+      PaymentStatus target,
+      TransitionSource source,
+      String detail,
+      ChannelFields fields) {
+    return attemptReturning(payId, target, source, detail, fields);
+  }
+
+  private Optional<PaymentRepository.Transitioned> attemptReturning(
+      long payId,
+      PaymentStatus target,
+      TransitionSource source,
+      String detail,
+      ChannelFields fields) {
     return transitions.attempt(
         Aggregate.PAYMENT,
         payId,
