@@ -79,10 +79,30 @@ class WebhookHandoff implements EventHandoff {
     Instant now = clock.instant();
     DeliveryRepository.BirthClaim claim =
         new DeliveryRepository.BirthClaim(UUID.randomUUID().toString(), now.plus(lease));
+    EventOwners.Batch owned = owners.of(events);
     List<Planned> planned = new ArrayList<>();
+    if (owned.complete()) {
+      plan(events, owned, byApp, planned, taken);
+    }
+    List<DeliveryRepository.ClaimedDelivery> born = new ArrayList<>();
+    try {
+      write(events, owned, byApp, planned, claim, now, born, taken);
+    } finally {
+      // Whatever was written leased to this instance is its to post, even if a later event failed.
+      dispatcher.adopt(born, claim.until());
+    }
+    return taken;
+  }
+
+  private void plan(
+      List<EventEnvelope> events,
+      EventOwners.Batch owned,
+      Map<String, AppWebhook> byApp,
+      List<Planned> planned,
+      Set<String> taken) {
     for (EventEnvelope event : events) {
       try {
-        plan(event, byApp).ifPresent(planned::add);
+        plan(event, owned, byApp).ifPresent(planned::add);
         taken.add(event.eventId());
       } catch (RuntimeException e) {
         log.warn(
@@ -91,38 +111,49 @@ class WebhookHandoff implements EventHandoff {
             e.getClass().getSimpleName());
       }
     }
-    List<DeliveryRepository.ClaimedDelivery> born = new ArrayList<>();
-    try {
-      write(planned, claim, now, born, taken);
-    } finally {
-      // Whatever was written leased to this instance is its to post, even if a later event failed.
-      dispatcher.adopt(born, claim.until());
-    }
-    return taken;
   }
 
-  // One transaction for the batch's rows: one commit, not one per row. If it cannot commit (an
-  // event handed over already, by this relay before a crash or by another instance; a deadlock
-  // victim; the database away) each row is written on its own instead, an event that already has
-  // its row counting as taken.
+  // One transaction for the batch: the owners the cache did not know (one statement for the
+  // batch's payments, one for the orders none of them named), then its rows, one commit for them
+  // all. If the owners cannot be read, no event is taken: the relay hands them over again. If the
+  // rows cannot commit (an event handed over already, by this relay before a crash or by another
+  // instance; a deadlock victim; the database away) each row is written on its own instead, an
+  // event that already has its row counting as taken.
   private void write(
+      List<EventEnvelope> events,
+      EventOwners.Batch owned,
+      Map<String, AppWebhook> byApp,
       List<Planned> planned,
       DeliveryRepository.BirthClaim claim,
       Instant now,
       List<DeliveryRepository.ClaimedDelivery> born,
       Set<String> taken) {
-    if (planned.isEmpty()) {
+    if (owned.complete() && planned.isEmpty()) {
       return;
     }
     List<DeliveryRepository.ClaimedDelivery> written;
     try {
       written =
           transactions.execute(
-              status ->
-                  planned.stream()
-                      .map(p -> deliveries.insert(p.delivery(), now, p.leased() ? claim : null))
-                      .toList());
+              status -> {
+                if (!owned.complete()) {
+                  owned.read();
+                  plan(events, owned, byApp, planned, taken);
+                }
+                return planned.stream()
+                    .map(p -> deliveries.insert(p.delivery(), now, p.leased() ? claim : null))
+                    .toList();
+              });
     } catch (RuntimeException batchFailed) {
+      if (!owned.complete()) {
+        for (EventEnvelope event : events) {
+          log.warn(
+              "webhook handoff failed eventId={} reason={}",
+              event.eventId(),
+              batchFailed.getClass().getSimpleName());
+        }
+        return;
+      }
       written = new ArrayList<>();
       for (Planned p : planned) {
         try {
@@ -154,9 +185,9 @@ class WebhookHandoff implements EventHandoff {
   }
 
   /** The delivery an event needs, if any, and whether it is written leased to this instance. */
-  private Optional<Planned> plan(EventEnvelope event, Map<String, AppWebhook> byApp) {
-    Optional<EventOwners.Owner> owner =
-        owners.of(event.aggregate(), event.aggregateId(), event.orderNo());
+  private Optional<Planned> plan(
+      EventEnvelope event, EventOwners.Batch owned, Map<String, AppWebhook> byApp) {
+    Optional<EventOwners.Owner> owner = owned.of(event);
     if (owner.isEmpty()) {
       return Optional.empty();
     }

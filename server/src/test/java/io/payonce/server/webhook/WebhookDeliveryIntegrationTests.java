@@ -542,6 +542,145 @@ abstract class WebhookDeliveryIntegrationTests {
     assertThat(receivedOf(b, events)).hasSize(2);
   }
 
+  @Test
+  void aBatchsOwnersAreReadTogetherInItsTransactionNotOncePerEvent() {
+    TestApp a = app("owners-a");
+    TestApp b = app("owners-b");
+    String notifyUrl = receiver.url("/owners-notify-" + UUID.randomUUID());
+    // Each order's app, and the URL its events go to.
+    List<TestApp> ofApp = List.of(a, b, a, b);
+    List<String> urlOf =
+        List.of(receiver.url(a.path()), receiver.url(b.path()), notifyUrl, receiver.url(b.path()));
+    List<String> orders = List.of(pay(a, null), pay(b, null), pay(a, notifyUrl), pay(b, null));
+    relay.drain();
+    OwnerReads reads = new OwnerReads(transactionManager);
+    WebhookHandoff counted =
+        new WebhookHandoff(
+            new EventOwners(org.springframework.jdbc.core.simple.JdbcClient.create(reads)),
+            repository,
+            apps,
+            envelopes,
+            clock,
+            dispatcher,
+            props,
+            transactionManager);
+
+    // As the relay hands a batch over: each paid order's PaymentSucceeded, then its OrderPaid.
+    List<EventEnvelope> batch = new java.util.ArrayList<>();
+    for (String orderNo : orders) {
+      var order = orderService.findAnyApp(orderNo).get(0);
+      batch.add(envelope("PAYMENT", order.paidBy(), orderNo));
+      batch.add(envelope("ORDER", order.id(), orderNo));
+    }
+
+    assertThat(counted.accept(batch))
+        .containsExactlyInAnyOrderElementsOf(batch.stream().map(EventEnvelope::eventId).toList());
+
+    // One statement for the batch's payments, in the transaction that wrote its rows; their
+    // orders' events needed none of their own.
+    assertThat(reads.taken())
+        .singleElement()
+        .satisfies(
+            read -> {
+              assertThat(read.table()).isEqualTo("payment");
+              assertThat(read.inTransaction()).isTrue();
+            });
+    for (int i = 0; i < batch.size(); i++) {
+      TestApp app = ofApp.get(i / 2);
+      String url = urlOf.get(i / 2);
+      assertThat(deliveries.ofEvent(batch.get(i).eventId()))
+          .singleElement()
+          .satisfies(
+              d -> {
+                assertThat(d.appId()).isEqualTo(app.id());
+                assertThat(d.url()).isEqualTo(url);
+                assertThat(d.destination()).isEqualTo(url.equals(notifyUrl) ? "ORDER" : "APP");
+              });
+    }
+
+    // The same aggregates again are served by the cache, with no read and no transaction of their
+    // own beside the rows'; events of no owner are read together, by kind, and taken with nothing
+    // to do; a long list of them is cut into lists of a few lengths.
+    reads.clear();
+    List<EventEnvelope> again =
+        batch.stream().map(e -> envelope(e.aggregate(), e.aggregateId(), e.orderNo())).toList();
+    assertThat(counted.accept(again)).hasSize(again.size());
+    assertThat(reads.taken()).isEmpty();
+    assertThat(again).allSatisfy(e -> assertThat(deliveries.ofEvent(e.eventId())).hasSize(1));
+
+    List<EventEnvelope> orphans = new java.util.ArrayList<>();
+    for (long id = 1; id <= 70; id++) {
+      orphans.add(envelope("PAYMENT", -id, "ORD-none"));
+    }
+    orphans.add(envelope("ORDER", -1, "ORD-none"));
+    orphans.add(envelope("REFUND", -1, "ORD-none"));
+    orphans.add(envelope("ORDER", -2, null));
+    EventEnvelope owned = envelope("PAYMENT", batch.get(0).aggregateId(), null);
+    orphans.add(owned);
+    assertThat(counted.accept(orphans)).hasSize(orphans.size());
+    assertThat(reads.taken())
+        .allSatisfy(read -> assertThat(read.inTransaction()).isTrue())
+        .extracting(OwnerReads.Read::table, OwnerReads.Read::ids)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("payment", 64),
+            org.assertj.core.groups.Tuple.tuple("payment", 16),
+            org.assertj.core.groups.Tuple.tuple("refund", 1),
+            org.assertj.core.groups.Tuple.tuple("orders", 4));
+    assertThat(orphans.subList(0, orphans.size() - 1))
+        .allSatisfy(e -> assertThat(deliveries.ofEvent(e.eventId())).isEmpty());
+    assertThat(deliveries.ofEvent(owned.eventId()))
+        .singleElement()
+        .satisfies(d -> assertThat(d.url()).isEqualTo(receiver.url(a.path())));
+  }
+
+  /**
+   * The application's database through a JdbcTemplate that notes each owner read (a statement on
+   * the orders, payments or refunds tables), and whether a transaction was open around it.
+   */
+  static final class OwnerReads extends org.springframework.jdbc.core.JdbcTemplate {
+
+    record Read(String sql, boolean inTransaction) {
+      String table() {
+        return sql.replaceAll("(?s).*?FROM (\\w+).*", "$1");
+      }
+
+      int ids() {
+        return (int) sql.chars().filter(c -> c == '?').count();
+      }
+    }
+
+    private final List<Read> taken = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    OwnerReads(PlatformTransactionManager transactions) {
+      super(
+          ((org.springframework.jdbc.datasource.DataSourceTransactionManager) transactions)
+              .getDataSource());
+    }
+
+    @Override
+    public <T> T query(
+        org.springframework.jdbc.core.PreparedStatementCreator psc,
+        org.springframework.jdbc.core.PreparedStatementSetter pss,
+        org.springframework.jdbc.core.ResultSetExtractor<T> rse) {
+      if (psc instanceof org.springframework.jdbc.core.SqlProvider provider) {
+        taken.add(
+            new Read(
+                provider.getSql(),
+                org.springframework.transaction.support.TransactionSynchronizationManager
+                    .isActualTransactionActive()));
+      }
+      return super.query(psc, pss, rse);
+    }
+
+    List<Read> taken() {
+      return taken;
+    }
+
+    void clear() {
+      taken.clear();
+    }
+  }
+
   private static List<WebhookReceiver.Received> receivedOf(TestApp app, List<EventEnvelope> of) {
     java.util.Set<String> ids =
         of.stream().map(EventEnvelope::eventId).collect(java.util.stream.Collectors.toSet());
@@ -627,13 +766,17 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   private static EventEnvelope envelope(String aggregate, long aggregateId) {
+    return envelope(aggregate, aggregateId, "ORD-handoff");
+  }
+
+  private static EventEnvelope envelope(String aggregate, long aggregateId, String orderNo) {
     return new EventEnvelope(
         UUID.randomUUID().toString(),
         "OrderPaid",
         EventEnvelope.CURRENT_VERSION,
         aggregate,
         aggregateId,
-        "ORD-handoff",
+        orderNo,
         null,
         "1.00",
         "CNY",
