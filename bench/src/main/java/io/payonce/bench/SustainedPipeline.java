@@ -456,6 +456,17 @@ final class SustainedPipeline {
               done.commits(),
               TableWork.HEADER));
       workLines.addAll(done.rows());
+      workLines.add(
+          done.statements().isEmpty()
+              ? "\nStatements: pg_stat_statements is not loaded on this server"
+                  + " (scripts/pg-statements-cluster starts one that has it)."
+              : String.format(
+                  Locale.ROOT,
+                  "\nStatements per paid order (pg_stat_statements; the busiest %d by execution"
+                      + " time):\n\n%s\n|---|---|---|---|---|",
+                  done.statements().size() - 1,
+                  TableWork.STATEMENTS_HEADER));
+      workLines.addAll(done.statements());
     }
     long delivered = receiver.events() - deliveredBefore;
     long duplicates = receiver.posts() - postsBefore - delivered;

@@ -26,4 +26,14 @@ class TableWorkUnitTests {
             "| orders | 4.00 | 0.00 | 1.00 | 1.00 (1.00) | 0.00 |",
             "| payment | 2.00 | 0.00 | 0.00 | 2.00 (1.00) | 0.00 |");
   }
+
+  @Test
+  void aStatementsFamilyIsItsTextOnOneLineWithItsInListsOfAnyLengthAlike() {
+    assertThat(
+            TableWork.family("UPDATE outbox\n  SET published_at = $1\n WHERE id IN ($2, $3, $4)"))
+        .isEqualTo(TableWork.family("UPDATE outbox SET published_at = $1 WHERE id IN ($2)"))
+        .isEqualTo("UPDATE outbox SET published_at = $1 WHERE id IN (...)");
+    assertThat(TableWork.family("SELECT a | b, `x`")).isEqualTo("SELECT a / b, 'x'");
+    assertThat(TableWork.family("SELECT " + "x".repeat(200))).hasSize(140).endsWith("...");
+  }
 }
