@@ -238,7 +238,17 @@ class DeliveryRepository {
     if (!skipApps.isEmpty()) {
       statement = statement.param("skip", skipApps);
     }
-    return statement.query((rs, row) -> new Due(rs.getLong("id"), rs.getString("app_id"))).list();
+    return statement.query(DeliveryRepository::dueRow).list();
+  }
+
+  /** Due, unclaimed deliveries of the apps in {@code ofApps} alone, oldest due first. */
+  List<Due> dueOf(Instant now, int limit, Collection<String> ofApps) {
+    return jdbc.sql(DUE + " AND app_id IN (:apps)" + DUE_ORDER)
+        .param("now", SqlTime.toColumn(now))
+        .param("apps", ofApps)
+        .param("limit", limit)
+        .query(DeliveryRepository::dueRow)
+        .list();
   }
 
   /** Claims what of {@code ids} is still due and unclaimed; returns what this token now holds. */
@@ -393,6 +403,10 @@ class DeliveryRepository {
 
   long pending() {
     return jdbc.sql(COUNT_PENDING).query(Long.class).single();
+  }
+
+  private static Due dueRow(ResultSet rs, int row) throws SQLException {
+    return new Due(rs.getLong("id"), rs.getString("app_id"));
   }
 
   private static WebhookDelivery delivery(ResultSet rs, int row) throws SQLException {

@@ -62,6 +62,14 @@ import org.springframework.transaction.support.TransactionTemplate;
  * they are posted leaves their lease to run out, as for any claim. The rows no instance took at
  * birth (no room, a retry's wait, a lease run out) are found by a pass: the scheduler's, and one
  * after each finished POST while the last claim suggested more were due.
+ *
+ * <p>Refilled at low water: an app known to have more due is claimed for again only once its held
+ * and in-flight deliveries are down to {@link #lowWater} (half its room, and never so few that one
+ * of its slots could stand idle while some wait in the table), and then up to its whole room in one
+ * claim, by a query of that app's rows alone sized to that room: one query, one UPDATE, one read of
+ * the claimed rows and one of the secret serve half a room of POSTs, not one or two. An app above
+ * its low water is left out of a pass's query (and noted, so that its low water looks for it): what
+ * it would take would only queue behind the at least {@code perAppConcurrency} it already holds.
  */
 @Component
 class WebhookDispatcher {
@@ -91,6 +99,9 @@ class WebhookDispatcher {
   // Whether the next round under the claiming lock also claims from the table, not only starts
   // what waits here.
   private final AtomicBoolean claimWanted = new AtomicBoolean();
+  // Whether that claim looks at every app's rows (a pass), not only at the noted apps' at low
+  // water.
+  private final AtomicBoolean passWanted = new AtomicBoolean();
   // Whether the last claim may have left due deliveries of any app behind (it took all it had room
   // for), and the apps that may have some left (cut by their limit, or written unclaimed since): a
   // finished POST looks for more while either says so, instead of leaving them to the next pass.
@@ -108,6 +119,8 @@ class WebhookDispatcher {
   private final Counter delivered;
   private final Counter failed;
   private final Counter parked;
+  private final Counter claimReads;
+  private final Counter claims;
 
   WebhookDispatcher(
       DeliveryRepository repository,
@@ -141,21 +154,26 @@ class WebhookDispatcher {
     this.delivered = meters.counter("payonce.webhooks.delivered");
     this.failed = meters.counter("payonce.webhooks.failed");
     this.parked = meters.counter("payonce.webhooks.parked");
+    this.claimReads = meters.counter("payonce.webhooks.claim.reads");
+    this.claims = meters.counter("payonce.webhooks.claims");
     Gauge.builder("payonce.webhooks.pending", repository, DeliveryRepository::pending)
         .register(meters);
     Gauge.builder("payonce.webhooks.waiting", waiting, AtomicInteger::get).register(meters);
   }
 
   /**
-   * Claims due deliveries while this instance has free slots and starts their POSTs. Called by the
-   * scheduler, and again whenever a POST finishes, so that a freed slot is refilled at once instead
-   * of at the next pass (an app's backlog would otherwise drain at its per-app limit per interval).
-   * One thread claims at a time; a call that finds another claiming leaves it a note to go round
-   * once more, so no freed slot is missed.
+   * A pass: claims due deliveries of every app at or below its low water while this instance has
+   * room (free slots or waiting room) and starts their POSTs. Called by the scheduler; a finished
+   * POST claims again for the apps it finds at their low water (and looks at every app while the
+   * last pass may have left some), so that an app's backlog is refilled before its slots run dry
+   * instead of at the next pass (it would otherwise drain at its room per interval). One thread
+   * claims at a time; a call that finds another claiming leaves it a note to go round once more, so
+   * no freed slot is missed.
    *
    * @return how many this call started
    */
   int dispatchDue() {
+    passWanted.set(true);
     return dispatch(true);
   }
 
@@ -222,29 +240,50 @@ class WebhookDispatcher {
     moreDueOf.add(appId);
   }
 
-  // Whether a finished POST should claim: something may be due for an app with room.
+  // Whether a finished POST should claim: something may be due for an app at its low water.
   private boolean claimAfterPost() {
-    if (moreDue.get()) {
-      return true;
-    }
-    int perApp = props.perAppConcurrency() * (1 + props.prefetch());
+    return moreDue.get() || !lowOnes().isEmpty();
+  }
+
+  // The noted apps down to their low water: the ones a claim after a POST is for.
+  private List<String> lowOnes() {
+    List<String> low = new ArrayList<>();
     for (String app : moreDueOf) {
-      if (inFlightOf(app) + heldOf(app) < perApp) {
-        return true;
+      if (countOf(app) <= lowWater()) {
+        low.add(app);
       }
     }
-    return false;
+    return low;
   }
 
   private int startWhileFree() {
     int started = 0;
     while (true) {
       started += startWaiting();
-      int free = props.concurrency() - inFlight.get();
-      if (free <= 0 || !claimMore(free)) {
+      boolean pass = passWanted.getAndSet(false) || moreDue.get();
+      if (!(pass ? claimAll() : claimLowOnes())) {
         return started;
       }
     }
+  }
+
+  /** How many deliveries of one app this instance holds at most: in flight and waiting. */
+  private int perAppRoom() {
+    return props.perAppConcurrency() * (1 + props.prefetch());
+  }
+
+  /**
+   * How few deliveries of an app (in flight and waiting) make it claim again: half its room, and at
+   * least all its slots but one, so that without prefetch (and with a room of one) an app claims as
+   * soon as a slot is free, as it always did, and with prefetch one claim fills half its room while
+   * the other half still keeps its slots busy.
+   */
+  private int lowWater() {
+    return Math.max(perAppRoom() / 2, props.perAppConcurrency() - 1);
+  }
+
+  private int countOf(String appId) {
+    return inFlightOf(appId) + heldOf(appId);
   }
 
   /** How many POSTs this instance has in flight. */
@@ -318,56 +357,108 @@ class WebhookDispatcher {
     return count == null ? 0 : count.get();
   }
 
+  // The claim's room in all: free slots and waiting room left, at most a batch.
+  private int roomInAll() {
+    return Math.min(
+            props.batch(),
+            props.concurrency() - inFlight.get() + props.concurrency() * props.prefetch())
+        - waiting.get();
+  }
+
   /**
-   * Claims due deliveries for the apps with room — a slot free or waiting room left — and queues
-   * them with their app's secret, read once per app.
+   * A pass: claims due deliveries of every app at or below its low water, leaving out (and noting)
+   * the apps above it.
    *
    * @return whether anything was claimed
    */
-  private boolean claimMore(int free) {
-    Instant now = clock.instant();
-    int perApp = props.perAppConcurrency() * (1 + props.prefetch());
-    int room =
-        Math.min(props.batch(), free + props.concurrency() * props.prefetch()) - waiting.get();
+  private boolean claimAll() {
+    int room = roomInAll();
     if (room <= 0) {
       return false;
     }
-    Set<String> full = new java.util.HashSet<>();
+    Set<String> above = new java.util.HashSet<>();
     Set<String> busy = new java.util.HashSet<>(inFlightByApp.keySet());
     busy.addAll(heldByApp.keySet());
     for (String app : busy) {
-      if (inFlightOf(app) + heldOf(app) >= perApp) {
-        full.add(app);
+      if (countOf(app) > lowWater()) {
+        above.add(app);
       }
     }
     // Forgotten before the query, noted again after it where it left some behind: a delivery
-    // written unclaimed meanwhile is noted by its writer after this and stays noted.
+    // written unclaimed meanwhile is noted by its writer after this and stays noted. The apps left
+    // out are noted: their low water looks for what this pass did not.
     moreDue.set(false);
-    for (String app : moreDueOf) {
-      if (!full.contains(app)) {
-        moreDueOf.remove(app);
-      }
+    moreDueOf.retainAll(above);
+    moreDueOf.addAll(above);
+    return readThenClaim(room, now -> repository.due(now, room, above), () -> moreDue.set(true));
+  }
+
+  /**
+   * Claims due deliveries of the noted apps down to their low water, each up to its whole room, by
+   * a query of their rows alone sized to what they take.
+   *
+   * @return whether anything was claimed
+   */
+  private boolean claimLowOnes() {
+    int room = roomInAll();
+    List<String> low = lowOnes();
+    if (room <= 0 || low.isEmpty()) {
+      return false;
     }
-    List<DeliveryRepository.Due> due = repository.due(now, room, full);
+    int take = 0;
+    for (String app : low) {
+      take += perAppRoom() - countOf(app);
+    }
+    int limit = Math.min(room, take);
+    // As for a pass: forgotten before the query, noted again after it if it may have left some.
+    moreDueOf.removeAll(low);
+    return readThenClaim(
+        limit, now -> repository.dueOf(now, limit, low), () -> moreDueOf.addAll(low));
+  }
+
+  /**
+   * Reads due deliveries by {@code query}, at most {@code limit}, then claims them; {@code
+   * whenFull} notes that the read, being full, may have left some behind.
+   *
+   * @return whether anything was claimed
+   */
+  private boolean readThenClaim(
+      int limit,
+      java.util.function.Function<Instant, List<DeliveryRepository.Due>> query,
+      Runnable whenFull) {
+    Instant now = clock.instant();
+    claimReads.increment();
+    List<DeliveryRepository.Due> due = query.apply(now);
+    if (due.size() >= limit) {
+      whenFull.run();
+    }
+    return claim(due, limit, now);
+  }
+
+  /**
+   * Claims what of {@code due} its apps have room for, at most {@code room} in all, noting the apps
+   * cut at their limit, and queues them with their app's secret, read once per app.
+   *
+   * @return whether anything was claimed
+   */
+  private boolean claim(List<DeliveryRepository.Due> due, int room, Instant now) {
     Map<String, Integer> taking = new HashMap<>();
     List<Long> ids = new ArrayList<>();
     for (DeliveryRepository.Due candidate : due) {
       String app = candidate.appId();
-      int ofApp = taking.merge(app, 1, Integer::sum) + inFlightOf(app) + heldOf(app);
-      if (ofApp <= perApp && ids.size() < room) {
+      int ofApp = taking.merge(app, 1, Integer::sum) + countOf(app);
+      if (ofApp <= perAppRoom() && ids.size() < room) {
         ids.add(candidate.id());
       } else {
         moreDueOf.add(app);
       }
-    }
-    if (due.size() >= room) {
-      moreDue.set(true);
     }
     if (ids.isEmpty()) {
       return false;
     }
     String token = UUID.randomUUID().toString();
     Instant until = now.plus(props.lease());
+    claims.increment();
     List<DeliveryRepository.ClaimedDelivery> claimed = repository.claim(ids, token, now, until);
     Map<String, Optional<String>> secrets = new HashMap<>();
     for (DeliveryRepository.ClaimedDelivery delivery : claimed) {

@@ -681,6 +681,57 @@ abstract class WebhookDeliveryIntegrationTests {
     }
   }
 
+  @Test
+  void anAppsBacklogIsClaimedHalfItsRoomAtATimeNotOneOrTwoPerFinishedPost() {
+    TestApp b = app("refill");
+    long orderId = paidAndHandedOver(b);
+    // Written unclaimed: the context's dispatcher does not dispatch, so it has no room at birth.
+    List<EventEnvelope> events = eventsOf(orderId, 60);
+    assertThat(handoff.accept(events)).hasSize(events.size());
+    long backlog = pendingOf(b);
+    SimpleMeterRegistry counted = new SimpleMeterRegistry();
+    int perApp = 4;
+    int prefetch = 4;
+    int room = perApp * (1 + prefetch);
+    WebhookDispatcher dispatching =
+        anotherDispatcher(dispatchingProps(2 * perApp, perApp, prefetch), counted);
+    try {
+      // One pass; the finished POSTs claim the rest of the backlog.
+      dispatching.dispatchDue();
+
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> events.stream().allMatch(e -> deliveredEvent(e.eventId())));
+    } finally {
+      dispatching.stop();
+    }
+
+    assertThat(receivedOf(b, events)).hasSize(events.size());
+    // The pass fills the app's room; each claim after it refills at least half of it (a claim per
+    // finished POST would make about backlog - room). Rows other tests left due may join a pass.
+    double claims = counted.counter("payonce.webhooks.claims").count();
+    double reads = counted.counter("payonce.webhooks.claim.reads").count();
+    long refills = (backlog - room + room / 2 - 1) / (room / 2);
+    String counts = "claims " + claims + ", reads " + reads + " for " + backlog + " deliveries";
+    assertThat(claims).as(counts).isBetween(1.0, 1.0 + refills + 1);
+    // A read finds what its claim takes: one more for the pass that looks past the full app.
+    assertThat(reads).as(counts).isLessThanOrEqualTo(claims + 2);
+  }
+
+  // How many deliveries of the app are PENDING: its paid order's own and the events'.
+  private long pendingOf(TestApp app) {
+    return jdbc.sql(
+            """
+            SELECT COUNT(*)
+            FROM webhook_delivery
+            WHERE app_id = :app
+              AND state = 'PENDING'
+            """)
+        .param("app", app.id())
+        .query(Long.class)
+        .single();
+  }
+
   private static List<WebhookReceiver.Received> receivedOf(TestApp app, List<EventEnvelope> of) {
     java.util.Set<String> ids =
         of.stream().map(EventEnvelope::eventId).collect(java.util.stream.Collectors.toSet());
@@ -823,15 +874,12 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   private WebhookDispatcher anotherDispatcher(WebhookProperties with) {
+    return anotherDispatcher(with, new SimpleMeterRegistry());
+  }
+
+  private WebhookDispatcher anotherDispatcher(WebhookProperties with, MeterRegistry counted) {
     return new WebhookDispatcher(
-        repository,
-        poster,
-        apps,
-        alarms,
-        with,
-        clock,
-        transactionManager,
-        new SimpleMeterRegistry());
+        repository, poster, apps, alarms, with, clock, transactionManager, counted);
   }
 
   /** Relays and dispatches until {@code done}, each pass's POSTs finished. */
