@@ -1,6 +1,7 @@
 package io.payonce.server.order;
 
 import io.payonce.server.db.SqlTime;
+import io.payonce.server.db.UpdateReturning;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -178,20 +179,22 @@ class OrderRepository {
       OrderStatus to,
       Long paidBy,
       Instant now,
-      boolean returning) {
-    if (returning) {
-      return transitionParams(jdbc.sql(TRANSITION_RETURNING), id, from, to, paidBy, now)
-          .query(OrderRepository::transitioned)
-          .optional();
-    }
-    if (transition(id, from, to, paidBy, now) == 0) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        jdbc.sql(SELECT_TRANSITIONED)
-            .param("id", id)
-            .query(OrderRepository::transitioned)
-            .single());
+      UpdateReturning returning) {
+    return returning
+        .changed(
+            () ->
+                transitionParams(jdbc.sql(TRANSITION_RETURNING), id, from, to, paidBy, now)
+                    .query(OrderRepository::transitioned)
+                    .list(),
+            () -> transition(id, from, to, paidBy, now),
+            changed ->
+                List.of(
+                    jdbc.sql(SELECT_TRANSITIONED)
+                        .param("id", id)
+                        .query(OrderRepository::transitioned)
+                        .single()))
+        .stream()
+        .findFirst();
   }
 
   /** A transition's winner's view of the row it changed, and the status it left. */

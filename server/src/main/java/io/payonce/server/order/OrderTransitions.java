@@ -23,7 +23,7 @@ public class OrderTransitions {
 
   private final OrderRepository orders;
   private final StatusTransitions transitions;
-  private final boolean returning;
+  private final UpdateReturning returning;
   private final Clock clock;
   private final TransactionTemplate transactions;
 
@@ -35,7 +35,7 @@ public class OrderTransitions {
       TransactionTemplate transactions) {
     this.orders = orders;
     this.transitions = transitions;
-    this.returning = returning.supported();
+    this.returning = returning;
     this.clock = clock;
     this.transactions = transactions;
   }

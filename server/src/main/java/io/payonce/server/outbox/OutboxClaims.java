@@ -1,20 +1,23 @@
 package io.payonce.server.outbox;
 
 import io.payonce.server.db.SqlTime;
+import io.payonce.server.db.UpdateReturning;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
  * The relay's side of the outbox table. Rows are claimed by a conditional UPDATE (no row lock is
- * held while publishing, and it is the same SQL on H2, MariaDB and PostgreSQL), never by reading
- * from a high-water mark: a row committed late, with a lower id than one already published, is
- * still found because every pass looks at all unpublished rows.
+ * held while publishing; on PostgreSQL it returns what it took, see {@link UpdateReturning}), never
+ * by reading from a high-water mark: a row committed late, with a lower id than one already
+ * published, is still found because every pass looks at all unpublished rows.
  */
 @Repository
 class OutboxClaims {
@@ -42,6 +45,11 @@ class OutboxClaims {
         AND published_at IS NULL
         AND (claim_until IS NULL OR claim_until < :now)
       """;
+
+  // The claim and what it took, where the database has UPDATE … RETURNING: the rows this UPDATE
+  // changed are exactly the ones its token took, with their attempts as it counted them; the rest
+  // of each row is the candidate's.
+  private static final String CLAIM_RETURNING = CLAIM + "RETURNING id, attempts";
 
   private static final String SELECT_CLAIMED =
       """
@@ -82,9 +90,11 @@ class OutboxClaims {
       """;
 
   private final JdbcClient jdbc;
+  private final UpdateReturning returning;
 
-  OutboxClaims(JdbcClient jdbc) {
+  OutboxClaims(JdbcClient jdbc, UpdateReturning returning) {
     this.jdbc = jdbc;
+    this.returning = returning;
   }
 
   /**
@@ -102,23 +112,45 @@ class OutboxClaims {
       return new Claim(token, List.of());
     }
     List<Long> ids = candidates.stream().map(ClaimedRow::id).toList();
-    int claimed =
-        jdbc.sql(CLAIM)
-            .param("token", token)
-            .param("until", SqlTime.toColumn(until))
-            .param("ids", ids)
-            .param("now", SqlTime.toColumn(now))
-            .update();
-    if (claimed == 0) {
-      return new Claim(token, List.of());
-    }
-    if (claimed == candidates.size()) {
-      // Every row is this claim's, its attempts counted once more by it: no other instance's claim
-      // can have come between (it would have left the row out of this one).
-      return new Claim(token, candidates.stream().map(ClaimedRow::claimedOnceMore).toList());
-    }
-    return new Claim(
-        token, jdbc.sql(SELECT_CLAIMED).param("token", token).query(OutboxClaims::claimed).list());
+    List<ClaimedRow> rows =
+        returning.changed(
+            () -> taken(candidates, claimParams(CLAIM_RETURNING, token, ids, now, until)),
+            () -> claimParams(CLAIM, token, ids, now, until).update(),
+            claimed ->
+                // Every row is this claim's, its attempts counted once more by it: no other
+                // instance's claim can have come between (it would have left the row out of this
+                // one).
+                claimed == candidates.size()
+                    ? candidates.stream().map(ClaimedRow::claimedOnceMore).toList()
+                    : jdbc.sql(SELECT_CLAIMED)
+                        .param("token", token)
+                        .query(OutboxClaims::claimed)
+                        .list());
+    return new Claim(token, rows);
+  }
+
+  private JdbcClient.StatementSpec claimParams(
+      String sql, String token, List<Long> ids, Instant now, Instant until) {
+    return jdbc.sql(sql)
+        .param("token", token)
+        .param("until", SqlTime.toColumn(until))
+        .param("ids", ids)
+        .param("now", SqlTime.toColumn(now));
+  }
+
+  // The candidates the claim returned (id and attempts), oldest first as they were read.
+  private static List<ClaimedRow> taken(
+      List<ClaimedRow> candidates, JdbcClient.StatementSpec claimReturning) {
+    Map<Long, Integer> attempts =
+        claimReturning
+            .query((rs, row) -> Map.entry(rs.getLong("id"), rs.getInt("attempts")))
+            .list()
+            .stream()
+            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    return candidates.stream()
+        .filter(row -> attempts.containsKey(row.id()))
+        .map(row -> row.withAttempts(attempts.get(row.id())))
+        .toList();
   }
 
   void markPublished(Collection<Long> ids, Instant now) {
@@ -157,6 +189,10 @@ class OutboxClaims {
       int attempts) {
 
     ClaimedRow claimedOnceMore() {
+      return withAttempts(attempts + 1);
+    }
+
+    ClaimedRow withAttempts(int counted) {
       return new ClaimedRow(
           id,
           aggregate,
@@ -167,7 +203,7 @@ class OutboxClaims {
           eventId,
           orderNo,
           outTradeNo,
-          attempts + 1);
+          counted);
     }
   }
 

@@ -4,6 +4,7 @@ import io.payonce.server.channel.Channel;
 import io.payonce.server.channel.ChannelConfigKey;
 import io.payonce.server.channel.PaymentKind;
 import io.payonce.server.db.SqlTime;
+import io.payonce.server.db.UpdateReturning;
 import io.payonce.server.money.Money;
 import io.payonce.server.order.Order;
 import io.payonce.server.order.OrderRef;
@@ -409,20 +410,22 @@ class PaymentRepository {
       PaymentStatus to,
       ChannelFields fields,
       Instant now,
-      boolean returning) {
-    if (returning) {
-      return transitionParams(jdbc.sql(TRANSITION_RETURNING), payId, from, to, fields, now)
-          .query(PaymentRepository::transitioned)
-          .optional();
-    }
-    if (transition(payId, from, to, fields, now) == 0) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        jdbc.sql(TRANSITIONED_OF_ROW)
-            .param("payId", payId)
-            .query(PaymentRepository::transitioned)
-            .single());
+      UpdateReturning returning) {
+    return returning
+        .changed(
+            () ->
+                transitionParams(jdbc.sql(TRANSITION_RETURNING), payId, from, to, fields, now)
+                    .query(PaymentRepository::transitioned)
+                    .list(),
+            () -> transition(payId, from, to, fields, now),
+            changed ->
+                List.of(
+                    jdbc.sql(TRANSITIONED_OF_ROW)
+                        .param("payId", payId)
+                        .query(PaymentRepository::transitioned)
+                        .single()))
+        .stream()
+        .findFirst();
   }
 
   /** A transition's winner's view of the row it changed. */

@@ -34,7 +34,7 @@ public class PaymentTransitions {
   private final PaymentRepository payments;
   private final OrderService orders;
   private final StatusTransitions transitions;
-  private final boolean returning;
+  private final UpdateReturning returning;
   private final Clock clock;
   private final TransactionTemplate transactions;
 
@@ -48,7 +48,7 @@ public class PaymentTransitions {
     this.payments = payments;
     this.orders = orders;
     this.transitions = transitions;
-    this.returning = returning.supported();
+    this.returning = returning;
     this.clock = clock;
     this.transactions = transactions;
   }

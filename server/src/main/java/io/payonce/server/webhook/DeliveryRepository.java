@@ -1,6 +1,7 @@
 package io.payonce.server.webhook;
 
 import io.payonce.server.db.SqlTime;
+import io.payonce.server.db.UpdateReturning;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -9,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
@@ -72,14 +74,30 @@ class DeliveryRepository {
         AND state IN (:from)
       """;
 
+  // What a claim hands its dispatcher: the columns SELECT_CLAIMED reads and CLAIM_RETURNING
+  // returns.
+  private static final String CLAIMED_COLUMNS =
+      "id, event_id, app_id, url, body, attempts, schedule_step";
+
   private static final String SELECT_CLAIMED =
-      """
-      SELECT id, event_id, app_id, url, body, attempts, schedule_step
-      FROM webhook_delivery
-      WHERE claim_token = :token
-        AND state = 'PENDING'
-      ORDER BY id
-      """;
+      "SELECT "
+          + CLAIMED_COLUMNS
+          + """
+
+          FROM webhook_delivery
+          WHERE claim_token = :token
+            AND state = 'PENDING'
+          ORDER BY id
+          """;
+
+  // The claim and what it took in one statement, where the database has UPDATE … RETURNING: the
+  // rows this UPDATE changed are exactly the ones its token took.
+  private static final String CLAIM_RETURNING =
+      "WITH claimed AS ("
+          + CLAIM
+          + "RETURNING "
+          + CLAIMED_COLUMNS
+          + ")\nSELECT * FROM claimed ORDER BY id";
 
   // A 2xx is delivered whoever holds the lease now: the receiver has the event. The state
   // condition makes a second 2xx (a lease taken over mid-POST) change nothing.
@@ -147,9 +165,11 @@ class DeliveryRepository {
       """;
 
   private final JdbcClient jdbc;
+  private final UpdateReturning returning;
 
-  DeliveryRepository(JdbcClient jdbc) {
+  DeliveryRepository(JdbcClient jdbc, UpdateReturning returning) {
     this.jdbc = jdbc;
+    this.returning = returning;
   }
 
   /** What the relay's hand-off records for one event and destination. */
@@ -251,16 +271,25 @@ class DeliveryRepository {
         .list();
   }
 
-  /** Claims what of {@code ids} is still due and unclaimed; returns what this token now holds. */
+  /**
+   * Claims what of {@code ids} is still due and unclaimed; returns what this token took, by id: one
+   * statement where the database has UPDATE … RETURNING, else the UPDATE and, when it took any, a
+   * read of what {@code token} holds.
+   */
   List<ClaimedDelivery> claim(Collection<Long> ids, String token, Instant now, Instant until) {
-    int claimed =
-        jdbc.sql(CLAIM)
-            .param("ids", ids)
-            .param("token", token)
-            .param("now", SqlTime.toColumn(now))
-            .param("until", SqlTime.toColumn(until))
-            .update();
-    return claimed == 0 ? List.of() : heldBy(token);
+    return returning.changed(
+        () -> claimParams(CLAIM_RETURNING, ids, token, now, until).query(claimed(token)).list(),
+        () -> claimParams(CLAIM, ids, token, now, until).update(),
+        taken -> heldBy(token));
+  }
+
+  private JdbcClient.StatementSpec claimParams(
+      String sql, Collection<Long> ids, String token, Instant now, Instant until) {
+    return jdbc.sql(sql)
+        .param("ids", ids)
+        .param("token", token)
+        .param("now", SqlTime.toColumn(now))
+        .param("until", SqlTime.toColumn(until));
   }
 
   /** Arms a delivered or parked delivery again and claims it; empty when it was neither. */
@@ -278,20 +307,20 @@ class DeliveryRepository {
 
   /** The PENDING deliveries {@code token} holds. */
   List<ClaimedDelivery> heldBy(String token) {
-    return jdbc.sql(SELECT_CLAIMED)
-        .param("token", token)
-        .query(
-            (rs, row) ->
-                new ClaimedDelivery(
-                    rs.getLong("id"),
-                    rs.getString("event_id"),
-                    rs.getString("app_id"),
-                    rs.getString("url"),
-                    rs.getString("body"),
-                    rs.getInt("attempts"),
-                    rs.getInt("schedule_step"),
-                    token))
-        .list();
+    return jdbc.sql(SELECT_CLAIMED).param("token", token).query(claimed(token)).list();
+  }
+
+  private static RowMapper<ClaimedDelivery> claimed(String token) {
+    return (rs, row) ->
+        new ClaimedDelivery(
+            rs.getLong("id"),
+            rs.getString("event_id"),
+            rs.getString("app_id"),
+            rs.getString("url"),
+            rs.getString("body"),
+            rs.getInt("attempts"),
+            rs.getInt("schedule_step"),
+            token);
   }
 
   boolean markDelivered(long id, int status, Instant now) {

@@ -11,6 +11,7 @@ import io.payonce.server.alarm.Alarms;
 import io.payonce.server.app.AppAdmin;
 import io.payonce.server.app.Apps;
 import io.payonce.server.chaos.CrashPoints;
+import io.payonce.server.db.UpdateReturning;
 import io.payonce.server.order.OrderService;
 import io.payonce.server.outbox.EventEnvelope;
 import io.payonce.server.outbox.OutboxRelay;
@@ -19,6 +20,7 @@ import io.payonce.server.payment.PaymentOpener;
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PaidOrders;
 import io.payonce.server.testing.PayOnceIntegrationTest;
+import io.payonce.server.testing.StatementLog;
 import io.payonce.server.testing.TestApps;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -75,6 +77,7 @@ abstract class WebhookDeliveryIntegrationTests {
   @Autowired PaymentOpener opener;
   @Autowired ChannelResultApplier applier;
   @Autowired MutableClock clock;
+  @Autowired UpdateReturning returning;
 
   /** An app of this test, its webhook secret and its receiver's path. */
   record TestApp(String id, String secret, String path) {}
@@ -553,7 +556,7 @@ abstract class WebhookDeliveryIntegrationTests {
         List.of(receiver.url(a.path()), receiver.url(b.path()), notifyUrl, receiver.url(b.path()));
     List<String> orders = List.of(pay(a, null), pay(b, null), pay(a, notifyUrl), pay(b, null));
     relay.drain();
-    OwnerReads reads = new OwnerReads(transactionManager);
+    StatementLog reads = statementLog();
     WebhookHandoff counted =
         new WebhookHandoff(
             new EventOwners(org.springframework.jdbc.core.simple.JdbcClient.create(reads)),
@@ -620,7 +623,7 @@ abstract class WebhookDeliveryIntegrationTests {
     assertThat(counted.accept(orphans)).hasSize(orphans.size());
     assertThat(reads.taken())
         .allSatisfy(read -> assertThat(read.inTransaction()).isTrue())
-        .extracting(OwnerReads.Read::table, OwnerReads.Read::ids)
+        .extracting(StatementLog.Statement::table, StatementLog.Statement::ids)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple("payment", 64),
             org.assertj.core.groups.Tuple.tuple("payment", 16),
@@ -633,61 +636,51 @@ abstract class WebhookDeliveryIntegrationTests {
         .satisfies(d -> assertThat(d.url()).isEqualTo(receiver.url(a.path())));
   }
 
-  /**
-   * The application's database through a JdbcTemplate that notes each owner read (a statement on
-   * the orders, payments or refunds tables), and whether a transaction was open around it.
-   */
-  static final class OwnerReads extends org.springframework.jdbc.core.JdbcTemplate {
+  @Test
+  void aClaimTakesExactlyTheRowsItChangedInOneStatementWhereTheDatabaseReturnsThem() {
+    TestApp c = app("claim");
+    List<EventEnvelope> events = handedOverUnclaimed(c, 3);
+    List<Long> ids =
+        events.stream().map(e -> deliveries.ofEvent(e.eventId()).get(0).id()).sorted().toList();
+    java.time.Instant now = clock.instant();
+    java.time.Instant until = now.plus(props.lease());
+    // Another instance holds the middle one already.
+    assertThat(repository.claim(List.of(ids.get(1)), UUID.randomUUID().toString(), now, until))
+        .extracting(DeliveryRepository.ClaimedDelivery::id)
+        .containsExactly(ids.get(1));
+    StatementLog log = statementLog();
+    DeliveryRepository counted =
+        new DeliveryRepository(
+            org.springframework.jdbc.core.simple.JdbcClient.create(log), returning);
+    String token = UUID.randomUUID().toString();
 
-    record Read(String sql, boolean inTransaction) {
-      String table() {
-        return sql.replaceAll("(?s).*?FROM (\\w+).*", "$1");
-      }
+    List<DeliveryRepository.ClaimedDelivery> taken =
+        counted.claim(List.of(ids.get(2), ids.get(1), ids.get(0)), token, now, until);
 
-      int ids() {
-        return (int) sql.chars().filter(c -> c == '?').count();
-      }
-    }
-
-    private final List<Read> taken = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-    OwnerReads(PlatformTransactionManager transactions) {
-      super(
-          ((org.springframework.jdbc.datasource.DataSourceTransactionManager) transactions)
-              .getDataSource());
-    }
-
-    @Override
-    public <T> T query(
-        org.springframework.jdbc.core.PreparedStatementCreator psc,
-        org.springframework.jdbc.core.PreparedStatementSetter pss,
-        org.springframework.jdbc.core.ResultSetExtractor<T> rse) {
-      if (psc instanceof org.springframework.jdbc.core.SqlProvider provider) {
-        taken.add(
-            new Read(
-                provider.getSql(),
-                org.springframework.transaction.support.TransactionSynchronizationManager
-                    .isActualTransactionActive()));
-      }
-      return super.query(psc, pss, rse);
-    }
-
-    List<Read> taken() {
-      return taken;
-    }
-
-    void clear() {
-      taken.clear();
-    }
+    // Exactly the rows this token took, by id, their attempts counted by this claim.
+    assertThat(taken)
+        .extracting(DeliveryRepository.ClaimedDelivery::id)
+        .containsExactly(ids.get(0), ids.get(2));
+    assertThat(taken)
+        .allSatisfy(
+            d -> {
+              assertThat(d.token()).isEqualTo(token);
+              assertThat(d.appId()).isEqualTo(c.id());
+              assertThat(d.attempts()).isEqualTo(1);
+              assertThat(d.step()).isZero();
+            });
+    // PostgreSQL: the UPDATE returns them; MariaDB and H2 read back what the token holds.
+    assertThat(log.taken()).hasSize(returning.supported() ? 1 : 2);
+    // A claim that takes nothing reads nothing back.
+    log.clear();
+    assertThat(counted.claim(ids, UUID.randomUUID().toString(), now, until)).isEmpty();
+    assertThat(log.taken()).hasSize(1);
   }
 
   @Test
   void anAppsBacklogIsClaimedHalfItsRoomAtATimeNotOneOrTwoPerFinishedPost() {
     TestApp b = app("refill");
-    long orderId = paidAndHandedOver(b);
-    // Written unclaimed: the context's dispatcher does not dispatch, so it has no room at birth.
-    List<EventEnvelope> events = eventsOf(orderId, 60);
-    assertThat(handoff.accept(events)).hasSize(events.size());
+    List<EventEnvelope> events = handedOverUnclaimed(b, 60);
     long backlog = pendingOf(b);
     SimpleMeterRegistry counted = new SimpleMeterRegistry();
     int perApp = 4;
@@ -730,6 +723,13 @@ abstract class WebhookDeliveryIntegrationTests {
         .param("app", app.id())
         .query(Long.class)
         .single();
+  }
+
+  // Statements on the context's own database, in its transactions.
+  private StatementLog statementLog() {
+    return new StatementLog(
+        ((org.springframework.jdbc.datasource.DataSourceTransactionManager) transactionManager)
+            .getDataSource());
   }
 
   private static List<WebhookReceiver.Received> receivedOf(TestApp app, List<EventEnvelope> of) {
@@ -783,6 +783,16 @@ abstract class WebhookDeliveryIntegrationTests {
     long orderId = orderService.findAnyApp(pay(app, null)).get(0).id();
     relay.drain();
     return orderId;
+  }
+
+  /**
+   * A paid order of the app and {@code n} more events of it, handed over: written unclaimed, as the
+   * context's dispatcher does not dispatch, so it has no room at birth.
+   */
+  private List<EventEnvelope> handedOverUnclaimed(TestApp app, int n) {
+    List<EventEnvelope> events = eventsOf(paidAndHandedOver(app), n);
+    assertThat(handoff.accept(events)).hasSize(events.size());
+    return events;
   }
 
   /** {@code n} new events of the order, as the relay would hand them over. */
