@@ -133,13 +133,26 @@ class DeliveryRepository {
         AND claim_token = :token
       """;
 
-  private static final String INSERT_ATTEMPT =
+  // An attempt's row but for its state after, the last value.
+  private static final String INSERT_ATTEMPT_UP_TO_STATE =
       """
       INSERT INTO webhook_attempt (delivery_id, attempt_no, cause, requested_by, started_at,
                                    latency_ms, status_code, failure, state_after)
       VALUES (:deliveryId, :attemptNo, :cause, :requestedBy, :startedAt, :latencyMs, :status,
-              :failure, :stateAfter)
+              :failure, \
       """;
+
+  private static final String INSERT_ATTEMPT = INSERT_ATTEMPT_UP_TO_STATE + ":stateAfter)";
+
+  // A 2xx's outcome in one statement, where the database has UPDATE … RETURNING: the delivery
+  // marked as MARK_DELIVERED does and its attempt recorded, DELIVERED when this UPDATE changed it.
+  // One statement is one transaction in auto-commit: both or neither, as in settle's.
+  private static final String DELIVERED_WITH_ATTEMPT =
+      "WITH delivered AS ("
+          + MARK_DELIVERED
+          + "RETURNING id)\n"
+          + INSERT_ATTEMPT_UP_TO_STATE
+          + "(SELECT 'DELIVERED' FROM delivered))\nRETURNING state_after";
 
   private static final String SELECT_COLUMNS =
       """
@@ -365,7 +378,40 @@ class DeliveryRepository {
       String requestedBy,
       PostResult result,
       DeliveryState stateAfter) {
-    jdbc.sql(INSERT_ATTEMPT)
+    attemptParams(jdbc.sql(INSERT_ATTEMPT), deliveryId, attemptNo, cause, requestedBy, result)
+        .param("stateAfter", stateAfter == null ? null : stateAfter.name(), Types.VARCHAR)
+        .update();
+  }
+
+  /** Whether {@link #deliveredWithAttempt} can record a 2xx: the database has RETURNING. */
+  boolean deliversInOneStatement() {
+    return returning.supported();
+  }
+
+  /**
+   * A 2xx's outcome in one statement: {@link #markDelivered} and {@link #insertAttempt}, its state
+   * after DELIVERED when this marked it, else none. Only where {@link #deliversInOneStatement}.
+   *
+   * @return whether this attempt delivered it
+   */
+  boolean deliveredWithAttempt(
+      long id, int attemptNo, String cause, String requestedBy, PostResult result, Instant now) {
+    return attemptParams(
+            jdbc.sql(DELIVERED_WITH_ATTEMPT), id, attemptNo, cause, requestedBy, result)
+        .param("id", id)
+        .param("now", SqlTime.toColumn(now))
+        .query((rs, row) -> rs.getString("state_after") != null)
+        .single();
+  }
+
+  private static JdbcClient.StatementSpec attemptParams(
+      JdbcClient.StatementSpec statement,
+      long deliveryId,
+      int attemptNo,
+      String cause,
+      String requestedBy,
+      PostResult result) {
+    return statement
         .param("deliveryId", deliveryId)
         .param("attemptNo", attemptNo)
         .param("cause", cause)
@@ -373,9 +419,7 @@ class DeliveryRepository {
         .param("startedAt", SqlTime.toColumn(result.startedAt()))
         .param("latencyMs", result.latencyMs())
         .param("status", result.status(), Types.INTEGER)
-        .param("failure", result.failure(), Types.VARCHAR)
-        .param("stateAfter", stateAfter == null ? null : stateAfter.name(), Types.VARCHAR)
-        .update();
+        .param("failure", result.failure(), Types.VARCHAR);
   }
 
   /**

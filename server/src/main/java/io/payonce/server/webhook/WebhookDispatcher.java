@@ -39,12 +39,13 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Works the delivery rows: claims due ones (a lease other instances respect, taken by a conditional
  * UPDATE with a fresh token), POSTs each on a pool of its own with no transaction open, then
- * records the attempt and moves the delivery in one transaction. A 2xx makes it DELIVERED whoever
- * holds the lease by then (only once: the UPDATE requires PENDING); a failure moves it on only if
- * this holder's token still holds it: back to PENDING after the schedule's next wait, or PARKED
- * with an alarm when the schedule is exhausted. An attempt is always recorded, even by a holder
- * whose lease was taken over mid-POST; that takeover may POST the event twice (at-least-once:
- * receivers dedupe on {@code PayOnce-Event-Id}).
+ * records the attempt and moves the delivery in one transaction (a 2xx's, on PostgreSQL, in one
+ * statement of its own: {@link DeliveryRepository#deliveredWithAttempt}). A 2xx makes it DELIVERED
+ * whoever holds the lease by then (only once: the UPDATE requires PENDING); a failure moves it on
+ * only if this holder's token still holds it: back to PENDING after the schedule's next wait, or
+ * PARKED with an alarm when the schedule is exhausted. An attempt is always recorded, even by a
+ * holder whose lease was taken over mid-POST; that takeover may POST the event twice
+ * (at-least-once: receivers dedupe on {@code PayOnce-Event-Id}).
  *
  * <p>Head-of-line: at most {@code concurrency} POSTs are in flight per instance and at most {@code
  * perAppConcurrency} of them for one app; an app at its limit is left out of the next claim, so a
@@ -551,9 +552,24 @@ class WebhookDispatcher {
     // run out, and the delivery is POSTed again under the same event id.
     CrashPoints.reach(AFTER_POST);
     DeliveryState after =
-        transactions.execute(status -> settle(delivery, cause, requestedBy, result));
+        result.succeeded() && repository.deliversInOneStatement()
+            ? deliveredAlone(delivery, cause, requestedBy, result)
+            : transactions.execute(status -> settle(delivery, cause, requestedBy, result));
     count(result, after);
     return new WebhookAttemptOutcome(result.status(), result.failure(), after);
+  }
+
+  // A 2xx where the database records it in one statement: the same rows as settle's, with no
+  // transaction of its own around them (BEGIN and COMMIT were two of four round trips).
+  private DeliveryState deliveredAlone(
+      DeliveryRepository.ClaimedDelivery delivery,
+      String cause,
+      String requestedBy,
+      PostResult result) {
+    boolean delivered =
+        repository.deliveredWithAttempt(
+            delivery.id(), delivery.attempts(), cause, requestedBy, result, clock.instant());
+    return delivered ? DeliveryState.DELIVERED : null;
   }
 
   private DeliveryState settle(

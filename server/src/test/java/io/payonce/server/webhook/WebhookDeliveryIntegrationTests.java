@@ -678,6 +678,56 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   @Test
+  void aDeliveredAttemptIsRecordedInOneStatementWhereTheDatabaseReturnsRowsAndOnlyOnce() {
+    TestApp s = app("settle");
+    List<EventEnvelope> events = handedOverUnclaimed(s, 1);
+    long id = deliveries.ofEvent(events.get(0).eventId()).get(0).id();
+    java.time.Instant now = clock.instant();
+    DeliveryRepository.ClaimedDelivery claimed =
+        repository
+            .claim(List.of(id), UUID.randomUUID().toString(), now, now.plus(props.lease()))
+            .get(0);
+    StatementLog log = statementLog();
+    SimpleMeterRegistry counted = new SimpleMeterRegistry();
+    WebhookDispatcher dispatching =
+        new WebhookDispatcher(
+            new DeliveryRepository(
+                org.springframework.jdbc.core.simple.JdbcClient.create(log), returning),
+            poster,
+            apps,
+            alarms,
+            props,
+            clock,
+            transactionManager,
+            counted);
+    try {
+      assertThat(dispatching.attempt(claimed, WebhookDispatcher.SCHEDULE, null).stateAfter())
+          .isEqualTo(DeliveryState.DELIVERED);
+      // PostgreSQL: one statement in auto-commit; MariaDB and H2: the UPDATE and the INSERT in a
+      // transaction.
+      assertThat(log.taken())
+          .hasSize(returning.supported() ? 1 : 2)
+          .allSatisfy(st -> assertThat(st.inTransaction()).isEqualTo(!returning.supported()));
+
+      // A second 2xx (a lease taken over mid-POST) is recorded and changes nothing.
+      assertThat(dispatching.attempt(claimed, WebhookDispatcher.SCHEDULE, null).stateAfter())
+          .isNull();
+    } finally {
+      dispatching.stop();
+    }
+    WebhookDelivery delivery = deliveries.ofEvent(events.get(0).eventId()).get(0);
+    deliveredOnce(delivery);
+    assertThat(delivery.attempts())
+        .extracting(
+            WebhookAttempt::attemptNo, WebhookAttempt::stateAfter, WebhookAttempt::statusCode)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(1, DeliveryState.DELIVERED, 200),
+            org.assertj.core.groups.Tuple.tuple(1, null, 200));
+    assertThat(counted.counter("payonce.webhooks.delivered").count()).isEqualTo(1.0);
+    assertThat(counted.counter("payonce.webhooks.failed").count()).isZero();
+  }
+
+  @Test
   void anAppsBacklogIsClaimedHalfItsRoomAtATimeNotOneOrTwoPerFinishedPost() {
     TestApp b = app("refill");
     List<EventEnvelope> events = handedOverUnclaimed(b, 60);
