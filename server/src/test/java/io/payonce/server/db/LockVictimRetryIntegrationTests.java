@@ -56,8 +56,12 @@ abstract class LockVictimRetryIntegrationTests {
 
     assertThat(first.get(BLOCKED.toSeconds(), TimeUnit.SECONDS)).isEqualTo(b);
     assertThat(second.get(BLOCKED.toSeconds(), TimeUnit.SECONDS)).isEqualTo(a);
-    assertThat(runs).as("callbacks run: both, and the victim again").hasValue(3);
-    assertThat(meters.counter("payonce.db.lock-victims").count()).isEqualTo(victimsBefore + 1);
+    // A victim's second run can take its first row again before the winner wakes to take it, and
+    // the two deadlock once more (seen in CI on PostgreSQL): each victim costs one more run, never
+    // a failure.
+    int victims = (int) (meters.counter("payonce.db.lock-victims").count() - victimsBefore);
+    assertThat(victims).as("lock victims").isBetween(1, 3);
+    assertThat(runs).as("callbacks run: both, and each victim again").hasValue(2 + victims);
   }
 
   @Test
@@ -67,6 +71,7 @@ abstract class LockVictimRetryIntegrationTests {
     CountDownLatch bothHoldTheirFirst = new CountDownLatch(2);
     AtomicInteger runs = new AtomicInteger();
     AtomicInteger outerRuns = new AtomicInteger();
+    double victimsBefore = meters.counter("payonce.db.lock-victims").count();
 
     Future<Long> first =
         threads.submit(
@@ -80,10 +85,14 @@ abstract class LockVictimRetryIntegrationTests {
 
     assertThat(first.get(BLOCKED.toSeconds(), TimeUnit.SECONDS)).isEqualTo(b);
     assertThat(second.get(BLOCKED.toSeconds(), TimeUnit.SECONDS)).isEqualTo(a);
-    assertThat(runs).hasValue(3);
+    int victims = (int) (meters.counter("payonce.db.lock-victims").count() - victimsBefore);
+    assertThat(victims).as("lock victims").isBetween(1, 3);
+    assertThat(runs).hasValue(2 + victims);
     // Whichever was the victim, the inner callback never ran again on its own inside a
-    // transaction the database had already rolled back.
-    assertThat(outerRuns.get() + runs.get()).isBetween(4, 5);
+    // transaction the database had already rolled back: each victim ran its outermost
+    // transaction again (a try of the first is one outer and one inner run, a try of the second
+    // one run; the first tried once, or once more for each victim).
+    assertThat(outerRuns.get() + runs.get()).isBetween(3 + victims, 3 + 2 * victims);
   }
 
   /**
