@@ -33,6 +33,9 @@ public final class ScanToPayBench {
     if (args.length > 0 && args[0].equals(SustainedPipeline.COMMAND)) {
       SustainedPipeline.main(java.util.Arrays.copyOfRange(args, 1, args.length));
     }
+    if (args.length > 0 && args[0].equals(ServerProcess.COMMAND)) {
+      ServerProcess.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+    }
     if (args.length > 0 && args[0].equals(PoolUnderLatency.COMMAND)) {
       PoolUnderLatency.main(java.util.Arrays.copyOfRange(args, 1, args.length));
     }

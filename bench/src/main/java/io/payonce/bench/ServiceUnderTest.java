@@ -50,10 +50,11 @@ final class ServiceUnderTest implements AutoCloseable {
   }
 
   /**
-   * The server with its whole event pipeline on: the outbox relay and the webhook dispatcher, the
-   * bench app's webhooks going to {@code webhookUrl} signed with {@code webhookSecret}.
+   * The settings of a server with its whole event pipeline on: the outbox relay and the webhook
+   * dispatcher, the bench app's webhooks going to {@code webhookUrl} signed with {@code
+   * webhookSecret}. The sustained bench starts it in a JVM of its own (ServerProcess).
    */
-  static ServiceUnderTest startPipeline(
+  static Map<String, String> pipelineSettings(
       BenchDatabase db,
       PlatformKeys keys,
       Path sandboxDir,
@@ -64,10 +65,10 @@ final class ServiceUnderTest implements AutoCloseable {
     settings.put("payonce.events.relay.enabled", "true");
     settings.put("payonce.events.webhook.url", webhookUrl);
     settings.put("payonce.events.webhook.secret", webhookSecret);
-    return start(settings);
+    return settings;
   }
 
-  private static ServiceUnderTest start(Map<String, String> settings) {
+  static ServiceUnderTest start(Map<String, String> settings) {
     ConfigurableApplicationContext context =
         // BareEndpoints is the bench's own: B2's bare endpoints, served by the same filter chain.
         new SpringApplicationBuilder(PayOnceApplication.class, BareEndpoints.class)

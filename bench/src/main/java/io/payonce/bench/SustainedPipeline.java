@@ -34,12 +34,13 @@ import java.util.stream.Collectors;
 /**
  * The whole pipeline of a paid order under a steady arrival rate: first notifies sent open-loop at
  * each rate (a slow server does not slow the arrivals), every event relayed and its webhook POSTed
- * to a real receiver in this JVM, measured until the last webhook is delivered. Reports per rate
- * the notifies' latency, the backlog (outbox and webhook rows pending, sampled every second into
- * samples.csv) in the arrivals' last quarter and at their end, how long the pipeline took to drain
- * after them, and CPU per paid order — this JVM (server, driver and receiver together) and the
- * database server, from /proc, tail included — beside B0's (one committed row) measured the same
- * way in the same run. See BENCHMARKS.md "Sustained pipeline".
+ * to a real receiver in this JVM, measured until the last webhook is delivered. The server runs in
+ * a JVM of its own (ServerProcess). Reports per rate the notifies' latency, the backlog (outbox and
+ * webhook rows pending, sampled every second into samples.csv) in the arrivals' last quarter and at
+ * their end, how long the pipeline took to drain after them, and CPU per paid order from /proc,
+ * tail included — the server's JVM, the bench's (driver and receiver) and the database server's —
+ * beside B0's (one committed row) measured the same way in the same run. See BENCHMARKS.md
+ * "Sustained pipeline".
  */
 final class SustainedPipeline {
 
@@ -74,7 +75,8 @@ final class SustainedPipeline {
       double drainSeconds,
       double deliveriesPerSecond,
       long duplicates,
-      double jvmCpuMsPerOrder,
+      double serverCpuMsPerOrder,
+      double benchCpuMsPerOrder,
       double dbCpuMsPerOrder,
       double floorJvmCpuMs,
       double floorDbCpuMs) {
@@ -100,7 +102,8 @@ final class SustainedPipeline {
           drainSeconds,
           deliveriesPerSecond,
           duplicates,
-          jvmCpuMsPerOrder,
+          serverCpuMsPerOrder,
+          benchCpuMsPerOrder,
           dbCpuMsPerOrder,
           floor.jvmMs(),
           floor.dbMs());
@@ -109,7 +112,7 @@ final class SustainedPipeline {
     String csv() {
       return String.format(
           Locale.ROOT,
-          "%s,%d,%d,%d,%d,%.1f,%.1f,%d,%d,%.1f,%.0f,%d,%.2f,%.2f,%.3f,%.3f,%s",
+          "%s,%d,%d,%d,%d,%.1f,%.1f,%d,%d,%.1f,%.0f,%d,%.2f,%.2f,%.2f,%.3f,%.3f,%s",
           db,
           rate,
           orders,
@@ -122,7 +125,8 @@ final class SustainedPipeline {
           drainSeconds,
           deliveriesPerSecond,
           duplicates,
-          jvmCpuMsPerOrder,
+          serverCpuMsPerOrder,
+          benchCpuMsPerOrder,
           dbCpuMsPerOrder,
           floorJvmCpuMs,
           floorDbCpuMs,
@@ -132,7 +136,7 @@ final class SustainedPipeline {
     String row() {
       return String.format(
           Locale.ROOT,
-          "| %s | %d | %d | %.1f / %.1f | %d | %d | %.1f | %.0f | %d | %.2f | %.2f | %.1f× | %s |",
+          "| %s | %d | %d | %.1f / %.1f | %d | %d | %.1f | %.0f | %d | %.2f | %.2f | %.2f | %.1f× | %s |",
           db,
           rate,
           notified,
@@ -143,10 +147,20 @@ final class SustainedPipeline {
           drainSeconds,
           deliveriesPerSecond,
           duplicates,
-          jvmCpuMsPerOrder,
+          serverCpuMsPerOrder,
+          benchCpuMsPerOrder,
           dbCpuMsPerOrder,
-          (jvmCpuMsPerOrder + dbCpuMsPerOrder) / Math.max(0.001, floorJvmCpuMs + floorDbCpuMs),
+          overFloor(),
           sustained() ? "yes" : "no");
+    }
+
+    /**
+     * The server's and the database's CPU per paid order over B0's JVM and database CPU per row;
+     * the bench's driver and receiver are left out, as a peer measured from outside leaves its own.
+     */
+    double overFloor() {
+      return (serverCpuMsPerOrder + dbCpuMsPerOrder)
+          / Math.max(0.001, floorJvmCpuMs + floorDbCpuMs);
     }
   }
 
@@ -180,16 +194,17 @@ final class SustainedPipeline {
 
   static final String CSV_HEADER =
       "db,rate,orders,notified,errors,p50_ms,p99_ms,backlog_at_end,tail_backlog_max,drain_s,"
-          + "deliveries_per_s,duplicates,jvm_cpu_ms_per_order,db_cpu_ms_per_order,b0_jvm_cpu_ms,"
+          + "deliveries_per_s,duplicates,server_cpu_ms_per_order,bench_cpu_ms_per_order,"
+          + "db_cpu_ms_per_order,b0_jvm_cpu_ms,"
           + "b0_db_cpu_ms,sustained";
 
   static final String SAMPLES_HEADER = "db,rate,t_s,outbox_pending,webhook_pending";
 
   static final String TABLE_HEADER =
       "| db | paid orders/s | notified | notify p50 / p99 ms | backlog max, last quarter |"
-          + " backlog at end | drain s | webhooks/s | duplicates | JVM CPU ms/order |"
-          + " DB CPU ms/order | CPU ÷ B0 | sustained |\n"
-          + "|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+          + " backlog at end | drain s | webhooks/s | duplicates | server CPU ms/order |"
+          + " bench CPU ms/order | DB CPU ms/order | CPU ÷ B0 | sustained |\n"
+          + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
   public static void main(String[] args) throws Exception {
     Map<String, String> given =
@@ -261,9 +276,13 @@ final class SustainedPipeline {
             + " s of the rate's webhooks (2 × rate rows) in the last quarter of the arrivals, and"
             + " what was left when they stopped drained within "
             + SUSTAINED_DRAIN_SECONDS
-            + " s. Duplicates: webhook POSTs beyond one per event id. CPU counts the tail (relay and webhooks) until the last delivery; the JVM's"
-            + " holds the server, the driver and the receiver. CPU ÷ B0: JVM + DB CPU per paid"
-            + " order over JVM + DB CPU per committed row of B0 in the same run.\n");
+            + " s. Duplicates: webhook POSTs beyond one per event id. CPU, from /proc, counts the tail"
+            + " (relay and webhooks) until the last delivery. Server: the server's own JVM, its"
+            + " garbage collector and JIT included. Bench: the bench's JVM in the same window —"
+            + " the driver sending the notifies, the webhook receiver and the backlog sampler."
+            + " DB: the database server with its backends. CPU ÷ B0: server + DB CPU per paid"
+            + " order over JVM + DB CPU per committed row of B0 in the same run (the bench left"
+            + " out).\n");
     if (!workLines.isEmpty()) {
       report
           .append("\n## Where the database's work goes, per paid order (PostgreSQL statistics)\n")
@@ -305,8 +324,10 @@ final class SustainedPipeline {
     Receiver receiver = Receiver.start();
     Path sandboxDir = Files.createTempDirectory("payonce-bench-sandbox");
     List<Level> levels = new ArrayList<>();
-    try (ServiceUnderTest service =
-            ServiceUnderTest.startPipeline(db, keys, sandboxDir, 24, receiver.url(), SECRET);
+    try (ServerProcess service =
+            ServerProcess.start(
+                ServiceUnderTest.pipelineSettings(
+                    db, keys, sandboxDir, 24, receiver.url(), SECRET));
         Connection monitor = db.connectMonitor()) {
       try (Connection c = db.connect(Variant.B0)) {
         Floor.create(db, c);
@@ -323,6 +344,7 @@ final class SustainedPipeline {
           receiver,
           monitor,
           dbCpu,
+          service,
           WARMUP_RATE,
           warmupSeconds,
           runId + "-warm",
@@ -341,6 +363,7 @@ final class SustainedPipeline {
                 receiver,
                 monitor,
                 dbCpu,
+                service,
                 rate,
                 seconds,
                 runId + "-" + rate,
@@ -365,6 +388,7 @@ final class SustainedPipeline {
       Receiver receiver,
       Connection monitor,
       DbCpu dbCpu,
+      ServerProcess server,
       int rate,
       int seconds,
       String prefix,
@@ -400,7 +424,8 @@ final class SustainedPipeline {
     }
     long deliveredBefore = receiver.events();
     long postsBefore = receiver.posts();
-    long jvm0 = jvmTicks();
+    long server0 = server.cpuTicks();
+    long bench0 = jvmTicks();
     long db0 = dbCpu.ticks();
     // Up to a second of the server's latency in flight before the driver holds an arrival back.
     ExecutorService senders = Executors.newFixedThreadPool(Math.max(64, rate));
@@ -442,7 +467,8 @@ final class SustainedPipeline {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
     }
     long end = System.nanoTime();
-    long jvm1 = jvmTicks();
+    long server1 = server.cpuTicks();
+    long bench1 = jvmTicks();
     long db1 = dbCpu.ticks();
     sampled.addAll(sampler.stop());
     if (work != null) {
@@ -485,10 +511,16 @@ final class SustainedPipeline {
         (end - arrivalsEnd) / 1e9,
         delivered / ((end - start) / 1e9),
         duplicates,
-        (jvm1 - jvm0) * 1000.0 / TICKS_PER_SECOND / n,
-        (db1 - db0) * 1000.0 / TICKS_PER_SECOND / n,
+        msPerOrder(server1 - server0, n),
+        msPerOrder(bench1 - bench0, n),
+        msPerOrder(db1 - db0, n),
         0,
         0);
+  }
+
+  /** Clock ticks spent over {@code orders} orders (or rows), in ms each. */
+  static double msPerOrder(long ticks, int orders) {
+    return ticks * 1000.0 / TICKS_PER_SECOND / orders;
   }
 
   /** Samples the backlog once a second over a monitor connection of its own. */
@@ -531,7 +563,10 @@ final class SustainedPipeline {
     }
   }
 
-  /** CPU per committed row of B0 (one INSERT in auto-commit), JVM and database, in ms. */
+  /**
+   * CPU per committed row of B0 (one INSERT in auto-commit): the bench's JVM, its JDBC client, and
+   * the database, in ms.
+   */
   record Floor0(double jvmMs, double dbMs) {}
 
   private static Floor0 floor(BenchDatabase db, DbCpu dbCpu, int rows) throws Exception {
@@ -541,9 +576,7 @@ final class SustainedPipeline {
       for (int i = 0; i < rows; i++) {
         Floor.insert(c, i);
       }
-      return new Floor0(
-          (jvmTicks() - jvm0) * 1000.0 / TICKS_PER_SECOND / rows,
-          (dbCpu.ticks() - db0) * 1000.0 / TICKS_PER_SECOND / rows);
+      return new Floor0(msPerOrder(jvmTicks() - jvm0, rows), msPerOrder(dbCpu.ticks() - db0, rows));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.payonce.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -83,8 +84,23 @@ class SustainedPipelineUnitTests {
 
     assertThat(row.split("\\|")).hasSameSizeAs(header.split("\\|"));
     assertThat(row).startsWith("| PostgreSQL | 100 | 6000 | 3.0 / 9.0 | 40 | 40 | 1.0 |");
-    // (2.5 + 4.0) / (0.2 + 0.3)
-    assertThat(row).endsWith("| 13.0× | yes |");
+    // server 2.5, bench 1.5, DB 4.0; (2.5 + 4.0) / (0.2 + 0.3)
+    assertThat(row).endsWith("| 2.50 | 1.50 | 4.00 | 13.0× | yes |");
+  }
+
+  @Test
+  void cpuOverB0IsTheServersAndTheDatabasesWithoutTheBenchs() {
+    SustainedPipeline.Level level = level(0, 40, 1.0);
+
+    assertThat(level.overFloor()).isCloseTo((2.5 + 4.0) / (0.2 + 0.3), within(1e-9));
+    assertThat(level.csv()).contains(",2.50,1.50,4.00,0.200,0.300,");
+  }
+
+  @Test
+  void ticksOverOrdersAreMillisecondsPerOrderAtAHundredTicksASecond() {
+    // 1,234 ticks = 12.34 s of CPU over 1,000 orders.
+    assertThat(SustainedPipeline.msPerOrder(1234, 1000)).isCloseTo(12.34, within(1e-9));
+    assertThat(SustainedPipeline.msPerOrder(0, 1000)).isZero();
   }
 
   @Test
@@ -110,6 +126,7 @@ class SustainedPipelineUnitTests {
         200,
         0,
         2.5,
+        1.5,
         4.0,
         0.2,
         0.3);
