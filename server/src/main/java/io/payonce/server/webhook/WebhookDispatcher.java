@@ -202,18 +202,17 @@ class WebhookDispatcher {
 
   /**
    * How many more deliveries of {@code appId} this instance would take at birth now: none when it
-   * does not dispatch, else what its prefetch leaves for the app and in all.
+   * does not dispatch, else what its prefetch leaves for the app and in all. Not capped by {@code
+   * batch}, which sizes a claim's query: a relay batch of one busy app (up to the relay's batch
+   * every interval) is born leased as far as the prefetch room holds it, not cut at a claim's size
+   * and the rest claimed again row by row.
    */
   int roomAtBirth(String appId) {
     if (!props.dispatch()) {
       return 0;
     }
-    int perApp =
-        props.perAppConcurrency() * (1 + props.prefetch()) - inFlightOf(appId) - heldOf(appId);
-    int total =
-        Math.min(props.batch(), props.concurrency() * (1 + props.prefetch()))
-            - inFlight.get()
-            - waiting.get();
+    int perApp = perAppRoom() - inFlightOf(appId) - heldOf(appId);
+    int total = props.concurrency() * (1 + props.prefetch()) - inFlight.get() - waiting.get();
     return Math.max(0, Math.min(perApp, total));
   }
 

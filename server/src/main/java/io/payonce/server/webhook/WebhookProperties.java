@@ -19,14 +19,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param timeout connect and read timeout of one POST
  * @param concurrency how many POSTs one instance has in flight at most
  * @param perAppConcurrency how many of those may be for one app: a slow or dead merchant URL holds
- *     at most this many, the others keep flowing
+ *     at most this many, the others keep flowing; it also caps one app's POSTs on an instance at
+ *     this many per round trip (16 at 100 ms: 160 a second)
  * @param prefetch how many claimed deliveries per app slot may wait on an instance for a slot, so
  *     that one claim (and one read of the app's secret) serves many POSTs; 0 claims only what
  *     starts at once. Each waits at most {@code prefetch} timeouts, so {@code (prefetch + 1) ×
  *     timeout} must stay below {@code lease}: a waiting delivery is never taken over while held.
- *     Unset, it is 4, or the most the lease allows when that is less (a lease of 10 s with a
- *     timeout of 3 s allows 2): shortening the lease never stops an instance from starting; set
- *     beyond what the lease allows, it does
+ *     Unset, it is 10 (the most the default 60 s lease and 5 s timeout allow), or the most the
+ *     lease allows when that is less (a lease of 10 s with a timeout of 3 s allows 2): shortening
+ *     the lease never stops an instance from starting; set beyond what the lease allows, it does.
+ *     {@code perAppConcurrency × (1 + prefetch)} (176 by default) is also how many deliveries of
+ *     one app the relay's hand-off writes already leased to this instance: it should hold what one
+ *     busy app's events fill a relay pass with, else the rest are written unclaimed and claimed
+ *     again
  * @param retrySchedule the waits after the 1st, 2nd, … failed attempt; when it is exhausted the
  *     delivery is parked and an alarm raised
  * @param refusePrivateAddresses also refuse destinations that are, or resolve to, loopback or
@@ -41,8 +46,8 @@ public record WebhookProperties(
     @DefaultValue("100") int batch,
     @DefaultValue("60s") Duration lease,
     @DefaultValue("5s") Duration timeout,
-    @DefaultValue("16") int concurrency,
-    @DefaultValue("4") int perAppConcurrency,
+    @DefaultValue("64") int concurrency,
+    @DefaultValue("16") int perAppConcurrency,
     Integer prefetch,
     @DefaultValue({"15s", "1m", "5m", "30m", "2h", "6h", "12h"}) List<Duration> retrySchedule,
     @DefaultValue("false") boolean refusePrivateAddresses) {
@@ -65,7 +70,7 @@ public record WebhookProperties(
   }
 
   /** The prefetch when none is set and the lease allows it. */
-  static final int DEFAULT_PREFETCH = 4;
+  static final int DEFAULT_PREFETCH = 10;
 
   /** The largest prefetch whose {@code (prefetch + 1) × timeout} stays below the lease. */
   static int mostPrefetchWithin(Duration lease, Duration timeout) {

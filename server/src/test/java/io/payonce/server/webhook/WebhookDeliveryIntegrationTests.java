@@ -51,6 +51,7 @@ import org.springframework.transaction.PlatformTransactionManager;
       "payonce.webhooks.retry-schedule=1m,5m,30m",
       "payonce.webhooks.lease=30s",
       "payonce.webhooks.timeout=5s",
+      "payonce.webhooks.concurrency=16",
       "payonce.webhooks.per-app-concurrency=8"
     })
 abstract class WebhookDeliveryIntegrationTests {
@@ -523,6 +524,38 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   @Test
+  void aHandedOverBatchOfOneAppIsBornLeasedAsFarAsItsRoomGoesNotCutAtAClaimsBatch() {
+    TestApp b = app("born-batch");
+    long orderId = paidAndHandedOver(b);
+    // Room for 2 x (1 + 2) = 6 of the app, while one claim takes at most 2.
+    WebhookDispatcher dispatching = anotherDispatcher(dispatchingProps(2, 2, 2, 2));
+    CountDownLatch release = receiver.hold(b.path());
+    try {
+      List<EventEnvelope> events = eventsOf(orderId, 6);
+      assertThat(handoffTo(dispatching).accept(events)).hasSize(6);
+      await().atMost(Duration.ofSeconds(10)).until(() -> receivedOf(b, events).size() == 2);
+
+      // All six written leased to it: two in flight, four waiting for them, none left unclaimed.
+      assertThat(events.stream().flatMap(e -> deliveries.ofEvent(e.eventId()).stream()))
+          .hasSize(6)
+          .allSatisfy(d -> assertThat(d.attemptCount()).isEqualTo(1));
+      assertThat(dispatching.waiting()).isEqualTo(4);
+      release.countDown();
+
+      // No pass: the slots take the waiting ones as the held POSTs finish, one attempt each.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> events.stream().allMatch(e -> deliveredEvent(e.eventId())));
+      assertThat(receivedOf(b, events)).hasSize(6);
+      assertThat(events.stream().flatMap(e -> deliveries.ofEvent(e.eventId()).stream()))
+          .allSatisfy(d -> assertThat(d.attempts()).hasSize(1));
+    } finally {
+      release.countDown();
+      dispatching.stop();
+    }
+  }
+
+  @Test
   void deliveriesLeasedToAnInstanceThatDiedBeforePostingThemAreTakenOverWhenTheLeaseRunsOut() {
     TestApp b = app("orphan");
     long orderId = paidAndHandedOver(b);
@@ -858,10 +891,14 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   private WebhookProperties dispatchingProps(int concurrency, int perApp, int prefetch) {
+    return dispatchingProps(concurrency, perApp, prefetch, props.batch());
+  }
+
+  private WebhookProperties dispatchingProps(int concurrency, int perApp, int prefetch, int batch) {
     return new WebhookProperties(
         true,
         props.interval(),
-        props.batch(),
+        batch,
         props.lease(),
         props.timeout(),
         concurrency,

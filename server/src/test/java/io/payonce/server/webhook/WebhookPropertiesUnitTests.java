@@ -10,8 +10,27 @@ import org.junit.jupiter.api.Test;
 class WebhookPropertiesUnitTests {
 
   @Test
-  void anUnsetPrefetchIsFourWhenTheLeaseAllowsIt() {
-    assertThat(props(Duration.ofSeconds(60), Duration.ofSeconds(5), null).prefetch()).isEqualTo(4);
+  void anUnsetPrefetchIsTenWhenTheLeaseAllowsIt() {
+    assertThat(props(Duration.ofSeconds(60), Duration.ofSeconds(5), null).prefetch()).isEqualTo(10);
+    assertThat(props(Duration.ofSeconds(600), Duration.ofSeconds(5), null).prefetch())
+        .isEqualTo(10);
+  }
+
+  @Test
+  void theDefaultsGiveOneAppAQuarterOfTheSlotsAndARoomForABusyAppsRelayPass() {
+    WebhookProperties defaults =
+        new org.springframework.boot.context.properties.bind.Binder(
+                new org.springframework.boot.context.properties.source
+                    .MapConfigurationPropertySource())
+            .bindOrCreate("payonce.webhooks", WebhookProperties.class);
+
+    // A hanging merchant URL holds 16 of 64 slots; at 100 ms a round trip one app gets 160 POSTs
+    // a second on an instance, where 4 slots gave it 40.
+    assertThat(defaults.concurrency()).isEqualTo(64);
+    assertThat(defaults.perAppConcurrency()).isEqualTo(16);
+    // Born leased per app: 16 x (1 + 10) = 176, more than one relay pass (500 ms) of an app at
+    // 150 paid orders a second with two webhooks each; 4 x (1 + 4) = 20 held a fifth of 100.
+    assertThat(defaults.perAppConcurrency() * (1 + defaults.prefetch())).isEqualTo(176);
   }
 
   @Test
