@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.server.alarm.AlarmType;
 import io.payonce.server.alarm.Alarms;
 import io.payonce.server.app.Apps;
+import io.payonce.server.app.SecretUnreadableException;
 import io.payonce.server.chaos.CrashPoints;
 import io.payonce.server.db.VictimRetryingTransactions;
 import jakarta.annotation.PreDestroy;
@@ -19,7 +20,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -325,14 +325,14 @@ class WebhookDispatcher {
   // Under the claiming lock: the adopted deliveries join their apps' queues with the app's secret,
   // read once per app.
   private void takeAdopted() {
-    Map<String, Optional<String>> secrets = new HashMap<>();
+    Map<String, Signing> secrets = new HashMap<>();
     for (Waiting born = adopted.poll(); born != null; born = adopted.poll()) {
       String appId = born.delivery().appId();
-      Optional<String> secret;
+      Signing secret;
       try {
-        secret = secrets.computeIfAbsent(appId, apps::webhookSecret);
+        secret = secrets.computeIfAbsent(appId, this::signing);
       } catch (RuntimeException e) {
-        // Unreadable secret, database away: let it go unposted, as if it had waited out its lease
+        // The database away: let it go unposted, as if it had waited out its lease
         // (which runs out, and it is claimed again); it is no longer held here.
         waiting.decrementAndGet();
         held(appId).decrementAndGet();
@@ -460,11 +460,11 @@ class WebhookDispatcher {
     Instant until = now.plus(props.lease());
     claims.increment();
     List<DeliveryRepository.ClaimedDelivery> claimed = repository.claim(ids, token, now, until);
-    Map<String, Optional<String>> secrets = new HashMap<>();
+    Map<String, Signing> secrets = new HashMap<>();
     for (DeliveryRepository.ClaimedDelivery delivery : claimed) {
-      Optional<String> secret;
+      Signing secret;
       try {
-        secret = secrets.computeIfAbsent(delivery.appId(), apps::webhookSecret);
+        secret = secrets.computeIfAbsent(delivery.appId(), this::signing);
       } catch (RuntimeException e) {
         // As for an adopted one: its lease runs out; the other apps' deliveries go on.
         log.warn(
@@ -499,8 +499,7 @@ class WebhookDispatcher {
     }
   }
 
-  private void attemptThenRelease(
-      DeliveryRepository.ClaimedDelivery delivery, Optional<String> secret) {
+  private void attemptThenRelease(DeliveryRepository.ClaimedDelivery delivery, Signing secret) {
     try {
       attempt(delivery, secret, SCHEDULE, null);
     } catch (RuntimeException e) {
@@ -535,18 +534,18 @@ class WebhookDispatcher {
   /** POSTs a delivery this caller holds the lease of, then records the attempt and its outcome. */
   WebhookAttemptOutcome attempt(
       DeliveryRepository.ClaimedDelivery delivery, String cause, String requestedBy) {
-    return attempt(delivery, apps.webhookSecret(delivery.appId()), cause, requestedBy);
+    return attempt(delivery, signing(delivery.appId()), cause, requestedBy);
   }
 
   private WebhookAttemptOutcome attempt(
       DeliveryRepository.ClaimedDelivery delivery,
-      Optional<String> secret,
+      Signing secret,
       String cause,
       String requestedBy) {
     PostResult result =
-        secret.isPresent()
-            ? poster.post(delivery.url(), delivery.eventId(), delivery.body(), secret.get())
-            : new PostResult(clock.instant(), 0, null, "the app has no webhook secret");
+        secret.secret() != null
+            ? poster.post(delivery.url(), delivery.eventId(), delivery.body(), secret.secret())
+            : new PostResult(clock.instant(), 0, null, secret.failure());
     // The receiver may have the event now and nothing says so: a crash here leaves the lease to
     // run out, and the delivery is POSTed again under the same event id.
     CrashPoints.reach(AFTER_POST);
@@ -651,7 +650,33 @@ class WebhookDispatcher {
 
   /** A claimed delivery waiting for a slot, with its app's secret and its lease's end. */
   private record Waiting(
-      DeliveryRepository.ClaimedDelivery delivery, Optional<String> secret, Instant leaseUntil) {}
+      DeliveryRepository.ClaimedDelivery delivery, Signing secret, Instant leaseUntil) {}
+
+  /**
+   * What an app's POSTs are signed with: its webhook secret, or why there is none. An app without
+   * one, or whose stored secret this server cannot open (its master key is not the one that sealed
+   * it), fails each attempt with that reason, recorded and retried on the schedule until parked
+   * with an alarm, like a receiver that is down: not claimed and let go, unrecorded, at every
+   * lease.
+   */
+  private record Signing(String secret, String failure) {
+
+    static final Signing NONE = new Signing(null, "the app has no webhook secret");
+    static final Signing UNREADABLE =
+        new Signing(null, "the app's webhook secret cannot be opened with this server's key");
+  }
+
+  // A database that does not answer is not the secret's fault: that failure is thrown.
+  private Signing signing(String appId) {
+    try {
+      return apps.webhookSecret(appId)
+          .map(secret -> new Signing(secret, null))
+          .orElse(Signing.NONE);
+    } catch (SecretUnreadableException e) {
+      log.warn("webhook secret unreadable appId={}", appId);
+      return Signing.UNREADABLE;
+    }
+  }
 
   /** What an attempt came to: the receiver's status or failure, and the state it moved to. */
   record WebhookAttemptOutcome(Integer status, String failure, DeliveryState stateAfter) {}

@@ -822,39 +822,68 @@ abstract class WebhookDeliveryIntegrationTests {
   }
 
   @Test
-  void aDeliveryWhoseAppsSecretCannotBeReadIsLetGoWithoutHoldingItsRoomOrFailingTheHandoff() {
+  void aDeliveryWhoseAppsSecretCannotBeOpenedFailsEachAttemptWithTheReasonUntilParkedAndAlarmed() {
     TestApp u = app("unreadable");
-    long orderId = paidAndHandedOver(u);
+    String orderNo = pay(u, null);
+    long orderId = orderService.findAnyApp(orderNo).get(0).id();
+    relay.drain();
     WebhookDispatcher dispatching = anotherDispatcher(dispatchingProps(1, 1, 0));
     jdbc.sql("UPDATE merchant_app SET webhook_secret_enc = 'not sealed' WHERE app_id = :app")
         .param("app", u.id())
         .update();
     try {
-      for (int round = 0; round < 3; round++) {
-        EventEnvelope event = envelope("ORDER", orderId);
-
-        assertThat(handoffTo(dispatching).accept(List.of(event))).containsExactly(event.eventId());
-
-        // Written leased each time: the one before did not keep the app's only room.
-        assertThat(deliveries.ofEvent(event.eventId()))
-            .singleElement()
-            .satisfies(d -> assertThat(d.attemptCount()).isEqualTo(1));
-        assertThat(dispatching.waiting()).isZero();
-        assertThat(dispatching.roomAtBirth(u.id())).isEqualTo(1);
-      }
-      // A pass that claims them, and another app's, still posts the other app's.
-      TestApp other = app("readable");
-      String paid = pay(other, null);
-      relay.drain();
-      clock.advance(props.lease().plusSeconds(1));
+      // Born leased to a dispatching instance: its attempt fails with the reason, recorded, and
+      // the delivery waits for the schedule's next turn, the app's room free again.
+      EventEnvelope event = envelope("ORDER", orderId);
+      assertThat(handoffTo(dispatching).accept(List.of(event))).containsExactly(event.eventId());
       await()
           .atMost(Duration.ofSeconds(30))
           .until(
-              () -> {
-                dispatcher.dispatchDue();
-                return allIn(paid, DeliveryState.DELIVERED);
+              () ->
+                  dispatching.inFlight() == 0
+                      && deliveries.ofEvent(event.eventId()).get(0).attempts().size() == 1);
+      WebhookDelivery born = deliveries.ofEvent(event.eventId()).get(0);
+      assertThat(born.state()).isEqualTo(DeliveryState.PENDING);
+      WebhookAttempt failed = born.attempts().get(0);
+      assertThat(failed.failure()).contains("cannot be opened");
+      assertThat(failed.statusCode()).isNull();
+      assertThat(born.nextAttemptAt())
+          .isAfterOrEqualTo(failed.startedAt().plus(props.retrySchedule().get(0)));
+      assertThat(dispatching.waiting()).isZero();
+      assertThat(dispatching.roomAtBirth(u.id())).isEqualTo(1);
+
+      // Claimed by passes, through the whole schedule: parked and alarmed, with the reason.
+      deliverUntil(() -> attemptsOf(orderNo, 1));
+      int attempts = 1;
+      for (Duration wait : props.retrySchedule()) {
+        clock.advance(wait.plusSeconds(1));
+        int expected = ++attempts;
+        deliverUntil(() -> attemptsOf(orderNo, expected));
+      }
+      List<WebhookDelivery> parked = deliveries.ofOrder(orderNo);
+      assertThat(parked)
+          .isNotEmpty()
+          .allSatisfy(d -> assertThat(d.state()).isEqualTo(DeliveryState.PARKED))
+          .allSatisfy(d -> assertThat(d.attempts()).hasSize(1 + props.retrySchedule().size()))
+          .allSatisfy(
+              d ->
+                  assertThat(d.attempts())
+                      .allSatisfy(a -> assertThat(a.failure()).contains("cannot be opened")));
+      assertThat(alarms.open(1000))
+          .anySatisfy(
+              alarm -> {
+                assertThat(alarm.type()).isEqualTo(AlarmType.WEBHOOK_PARKED);
+                assertThat(alarm.detail())
+                    .contains("webhook delivery " + parked.get(0).id() + " ")
+                    .contains("cannot be opened")
+                    .doesNotContain("not sealed");
               });
       assertThat(receiver.at(u.path())).isEmpty();
+
+      // The other apps' deliveries go on meanwhile.
+      TestApp other = app("readable");
+      String paid = pay(other, null);
+      deliverUntil(() -> allIn(paid, DeliveryState.DELIVERED));
     } finally {
       dispatching.stop();
       apps.setWebhook(u.id(), receiver.url(u.path()), u.secret());
