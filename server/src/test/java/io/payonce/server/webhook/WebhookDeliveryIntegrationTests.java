@@ -176,18 +176,8 @@ abstract class WebhookDeliveryIntegrationTests {
     int pendingNow = deliveries.ofOrder(orderNo).size();
     assertThat(meters.get("payonce.webhooks.pending").gauge().value())
         .isGreaterThanOrEqualTo(pendingNow);
-    int attempts = 1;
-    for (Duration wait : props.retrySchedule()) {
-      clock.advance(wait.plusSeconds(1));
-      int expected = ++attempts;
-      deliverUntil(() -> attemptsOf(orderNo, expected));
-    }
-
-    List<WebhookDelivery> parked = deliveries.ofOrder(orderNo);
+    List<WebhookDelivery> parked = parkedAfterTheWholeSchedule(orderNo);
     assertThat(parked)
-        .isNotEmpty()
-        .allSatisfy(d -> assertThat(d.state()).isEqualTo(DeliveryState.PARKED))
-        .allSatisfy(d -> assertThat(d.attempts()).hasSize(1 + props.retrySchedule().size()))
         .allSatisfy(
             d ->
                 assertThat(d.attempts())
@@ -854,17 +844,8 @@ abstract class WebhookDeliveryIntegrationTests {
 
       // Claimed by passes, through the whole schedule: parked and alarmed, with the reason.
       deliverUntil(() -> attemptsOf(orderNo, 1));
-      int attempts = 1;
-      for (Duration wait : props.retrySchedule()) {
-        clock.advance(wait.plusSeconds(1));
-        int expected = ++attempts;
-        deliverUntil(() -> attemptsOf(orderNo, expected));
-      }
-      List<WebhookDelivery> parked = deliveries.ofOrder(orderNo);
+      List<WebhookDelivery> parked = parkedAfterTheWholeSchedule(orderNo);
       assertThat(parked)
-          .isNotEmpty()
-          .allSatisfy(d -> assertThat(d.state()).isEqualTo(DeliveryState.PARKED))
-          .allSatisfy(d -> assertThat(d.attempts()).hasSize(1 + props.retrySchedule().size()))
           .allSatisfy(
               d ->
                   assertThat(d.attempts())
@@ -888,6 +869,25 @@ abstract class WebhookDeliveryIntegrationTests {
       dispatching.stop();
       apps.setWebhook(u.id(), receiver.url(u.path()), u.secret());
     }
+  }
+
+  /**
+   * Moves the clock through the retry schedule, each wait followed by passes until every delivery
+   * of the order was tried once more, and returns them: all PARKED, each tried once per turn.
+   */
+  private List<WebhookDelivery> parkedAfterTheWholeSchedule(String orderNo) {
+    int attempts = 1;
+    for (Duration wait : props.retrySchedule()) {
+      clock.advance(wait.plusSeconds(1));
+      int expected = ++attempts;
+      deliverUntil(() -> attemptsOf(orderNo, expected));
+    }
+    List<WebhookDelivery> parked = deliveries.ofOrder(orderNo);
+    assertThat(parked)
+        .isNotEmpty()
+        .allSatisfy(d -> assertThat(d.state()).isEqualTo(DeliveryState.PARKED))
+        .allSatisfy(d -> assertThat(d.attempts()).hasSize(1 + props.retrySchedule().size()));
+    return parked;
   }
 
   /** A paid order of the app, its own events handed over (unclaimed: no pass has run). */
