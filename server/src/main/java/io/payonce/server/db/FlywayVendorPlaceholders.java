@@ -9,9 +9,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Fills the only vendor differences of the migrations: identity columns, time columns, table
- * options, byte columns and how a unique key is dropped; and who owns the orders made before apps.
- * Everything else is one SQL text for H2, MariaDB/MySQL and PostgreSQL, so a schema change is
- * written once instead of once per vendor folder.
+ * options, byte columns, how a unique key is dropped and which table a dropped index is on (MySQL
+ * wants it named, PostgreSQL refuses it); and who owns the orders made before apps. Everything else
+ * is one SQL text for H2, MariaDB/MySQL and PostgreSQL, so a schema change is written once instead
+ * of once per vendor folder.
  */
 @Component
 class FlywayVendorPlaceholders implements FlywayConfigurationCustomizer {
@@ -22,7 +23,9 @@ class FlywayVendorPlaceholders implements FlywayConfigurationCustomizer {
           "timestamp", "TIMESTAMP(6)",
           "table_options", "",
           "drop_unique", "DROP CONSTRAINT",
-          "bytes", "BYTEA");
+          "bytes", "BYTEA",
+          "on_outbox", "",
+          "on_webhook_delivery", "");
 
   // MySQL has no identity columns; its TIMESTAMP is 2038-bound and converted to the session zone.
   private static final Map<String, String> MYSQL =
@@ -31,7 +34,9 @@ class FlywayVendorPlaceholders implements FlywayConfigurationCustomizer {
           "timestamp", "DATETIME(6)",
           "table_options", " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin",
           "drop_unique", "DROP INDEX",
-          "bytes", "BLOB");
+          "bytes", "BLOB",
+          "on_outbox", " ON outbox",
+          "on_webhook_delivery", " ON webhook_delivery");
 
   private final Environment environment;
 

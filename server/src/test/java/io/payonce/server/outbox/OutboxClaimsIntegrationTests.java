@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.db.UpdateReturning;
+import io.payonce.server.testing.IndexedColumns;
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.StatementLog;
@@ -79,6 +80,15 @@ abstract class OutboxClaimsIntegrationTests {
         .allSatisfy(row -> assertThat(row.eventType()).isEqualTo("ClaimProbe"));
     // The candidates' read and the claim; MariaDB and H2 then read back what the token holds.
     assertThat(log.taken()).hasSize(returning.supported() ? 2 : 3);
+  }
+
+  // No index covers what a claim writes: on PostgreSQL the claim's UPDATE can then be a HOT update,
+  // which writes no index entry (V85).
+  @Test
+  void noIndexCoversTheColumnsAClaimWrites() throws Exception {
+    assertThat(IndexedColumns.of(dataSource, "outbox"))
+        .contains("id", "published_at", "event_id")
+        .doesNotContain("claim_token", "claim_until", "attempts");
   }
 
   private long unpublishedRow() {

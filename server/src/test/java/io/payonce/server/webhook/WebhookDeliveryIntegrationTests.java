@@ -17,6 +17,7 @@ import io.payonce.server.outbox.EventEnvelope;
 import io.payonce.server.outbox.OutboxRelay;
 import io.payonce.server.payment.ChannelResultApplier;
 import io.payonce.server.payment.PaymentOpener;
+import io.payonce.server.testing.IndexedColumns;
 import io.payonce.server.testing.MutableClock;
 import io.payonce.server.testing.PaidOrders;
 import io.payonce.server.testing.PayOnceIntegrationTest;
@@ -91,6 +92,20 @@ abstract class WebhookDeliveryIntegrationTests {
   @AfterAll
   static void stopReceiver() {
     receiver.close();
+  }
+
+  // No index covers what a claim writes: on PostgreSQL the claim's UPDATE can then be a HOT update,
+  // which writes no index entry (V85).
+  @Test
+  void noIndexCoversTheColumnsAClaimWrites() throws Exception {
+    assertThat(
+            IndexedColumns.of(
+                ((org.springframework.jdbc.datasource.DataSourceTransactionManager)
+                        transactionManager)
+                    .getDataSource(),
+                "webhook_delivery"))
+        .contains("id", "state", "next_attempt_at", "order_no")
+        .doesNotContain("claim_token", "claim_until", "attempts", "updated_at");
   }
 
   @Test
