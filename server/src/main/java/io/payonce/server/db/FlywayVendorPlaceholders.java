@@ -9,10 +9,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Fills the only vendor differences of the migrations: identity columns, time columns, table
- * options, byte columns, how a unique key is dropped and which table a dropped index is on (MySQL
- * wants it named, PostgreSQL refuses it); and who owns the orders made before apps. Everything else
- * is one SQL text for H2, MariaDB/MySQL and PostgreSQL, so a schema change is written once instead
- * of once per vendor folder.
+ * options, byte columns, how a unique key is dropped, which table a dropped index is on (MySQL
+ * wants it named, PostgreSQL refuses it) and what PostgreSQL alone runs (postgresql_only); and who
+ * owns the orders made before apps. Everything else is one SQL text for H2, MariaDB/MySQL and
+ * PostgreSQL, so a schema change is written once instead of once per vendor folder.
  */
 @Component
 class FlywayVendorPlaceholders implements FlywayConfigurationCustomizer {
@@ -47,7 +47,7 @@ class FlywayVendorPlaceholders implements FlywayConfigurationCustomizer {
   @Override
   public void customize(FluentConfiguration configuration) {
     Map<String, String> placeholders =
-        new HashMap<>(placeholdersFor(DatabaseProduct.nameOf(configuration.getDataSource())));
+        placeholdersFor(DatabaseProduct.nameOf(configuration.getDataSource()));
     // Who owns the orders made before apps existed (V54): the bootstrap app.
     placeholders.put(
         "legacy_app_id", environment.getProperty("payonce.apps.bootstrap.id", "legacy"));
@@ -55,10 +55,16 @@ class FlywayVendorPlaceholders implements FlywayConfigurationCustomizer {
   }
 
   static Map<String, String> placeholdersFor(String databaseProductName) {
-    return switch (databaseProductName) {
-      case "MariaDB", "MySQL" -> MYSQL;
-      case "H2", "PostgreSQL" -> STANDARD;
-      default -> throw new IllegalStateException("Unsupported database: " + databaseProductName);
-    };
+    Map<String, String> placeholders =
+        new HashMap<>(
+            switch (databaseProductName) {
+              case "MariaDB", "MySQL" -> MYSQL;
+              case "H2", "PostgreSQL" -> STANDARD;
+              default ->
+                  throw new IllegalStateException("Unsupported database: " + databaseProductName);
+            });
+    // A line that begins with it runs on PostgreSQL alone: elsewhere it is a comment.
+    placeholders.put("postgresql_only", "PostgreSQL".equals(databaseProductName) ? "" : "-- ");
+    return placeholders;
   }
 }
