@@ -1,9 +1,7 @@
 package io.payonce.server.outbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.payonce.server.db.DatabaseProduct;
 import io.payonce.server.db.SqlTime;
 import io.payonce.server.db.UpdateReturning;
 import io.payonce.server.testing.IndexedColumns;
@@ -20,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The relay's claim on the real database, statement by statement: what it returns when another
@@ -35,7 +32,6 @@ abstract class OutboxClaimsIntegrationTests {
   @Autowired DataSource dataSource;
   @Autowired UpdateReturning returning;
   @Autowired MutableClock clock;
-  @Autowired DatabaseProduct product;
   @Autowired PlatformTransactionManager transactionManager;
 
   @Test
@@ -97,47 +93,7 @@ abstract class OutboxClaimsIntegrationTests {
         .doesNotContain("claim_token", "claim_until", "attempts");
   }
 
-  // On PostgreSQL a claim writes no index entry (a HOT update), and new pages keep room for it.
-  @Test
-  void onPostgresqlAClaimIsAHotUpdateOnPagesThatKeepRoomForIt() {
-    assumeTrue(product.postgresql(), "HOT updates and fillfactor are PostgreSQL's");
-    relay.drain();
-    List<Long> ids = IntStream.range(0, 3).mapToObj(i -> unpublishedRow()).toList();
-    Instant now = clock.instant();
-    long[] claimedAndHot =
-        new TransactionTemplate(transactionManager)
-            .execute(
-                status -> {
-                  status.setRollbackOnly();
-                  // The connection's counts not yet sent to the statistics: this claim's are what
-                  // it adds to them.
-                  long before = hotUpdatesOfOutbox();
-                  int claimed = claims.claim(200, now, now.plusSeconds(30)).rows().size();
-                  return new long[] {claimed, hotUpdatesOfOutbox() - before};
-                });
-    claims.markPublished(ids, now);
-
-    assertThat(claimedAndHot[0]).isGreaterThanOrEqualTo(3);
-    assertThat(claimedAndHot[1]).isEqualTo(claimedAndHot[0]);
-    assertThat(
-            jdbc.sql(
-                    """
-                    SELECT relname || ':' || array_to_string(reloptions, ',')
-                    FROM pg_class
-                    WHERE oid IN ('outbox'::regclass, 'webhook_delivery'::regclass)
-                    """)
-                .query(String.class)
-                .list())
-        .containsExactlyInAnyOrder("outbox:fillfactor=80", "webhook_delivery:fillfactor=80");
-  }
-
-  private long hotUpdatesOfOutbox() {
-    return jdbc.sql("SELECT pg_stat_get_xact_tuples_hot_updated('outbox'::regclass)")
-        .query(Long.class)
-        .single();
-  }
-
-  private long unpublishedRow() {
+  long unpublishedRow() {
     org.springframework.jdbc.support.KeyHolder key =
         new org.springframework.jdbc.support.GeneratedKeyHolder();
     jdbc.sql(
