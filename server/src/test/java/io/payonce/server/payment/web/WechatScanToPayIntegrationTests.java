@@ -271,13 +271,15 @@ abstract class WechatScanToPayIntegrationTests {
     await().atMost(SETTLES).until(() -> "PAID".equals(http.orderStatus(orderNo)));
 
     // The order is paid by the old code: the WeChat code shown since is closed at WeChat, so the
-    // buyer cannot pay it as well.
+    // buyer cannot pay it as well; the payment is recorded CLOSED once WeChat's close answered
+    // (after WeChat's trade is closed, so both are awaited).
     String wechatNo = wechat.text("outTradeNo");
     await()
         .atMost(SETTLES)
         .until(
             () ->
-                "CLOSED".equals(http.wechatOrders(wechatNo).get(0).path("tradeState").asString()));
+                "CLOSED".equals(http.wechatOrders(wechatNo).get(0).path("tradeState").asString())
+                    && "CLOSED".equals(http.payment(wechatNo).text("status")));
     assertThat(http.walletPay(wechat.text("qrCode")).status()).isNotEqualTo(200);
     assertThat(http.payment(wechatNo).text("status")).isEqualTo("CLOSED");
     assertThat(http.wechatOrders(wechatNo).get(0).path("refundedSuccessfully").asLong()).isZero();
