@@ -12,7 +12,7 @@ import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
-import java.util.ArrayList;
+import io.payonce.server.testing.TransitionAttempts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.TestInstance;
@@ -29,8 +29,8 @@ import org.springframework.beans.factory.annotation.Autowired;
  * exactly when it moved, and tell its event only for a new business fact. Only {@code markPaid}
  * pays an order. Run on each database by the subclasses: H2 makes every attempt (each pair of
  * statuses by each source); MariaDB and PostgreSQL, whose SQL is the same whichever source asks,
- * make each pair of statuses once, by a source the pair picks ({@link #eachPairOnce}), shifted by
- * one between the two, so that every source is asked on each of them.
+ * make each pair of statuses once, by a source the pair picks ({@link TransitionAttempts}), shifted
+ * by one between the two, so that every source is asked on each of them.
  */
 @PayOnceIntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -68,34 +68,6 @@ abstract class OrderTransitionTableIntegrationTests {
 
   /** The attempts this database makes (the factory of the table's test). */
   abstract List<Arguments> attempts();
-
-  static List<Arguments> everyAttempt() {
-    List<Arguments> attempts = new ArrayList<>();
-    for (OrderStatus from : OrderStatus.values()) {
-      for (OrderStatus to : OrderStatus.values()) {
-        for (TransitionSource source : TransitionSource.values()) {
-          attempts.add(Arguments.of(from, to, source));
-        }
-      }
-    }
-    return attempts;
-  }
-
-  /**
-   * Each pair of statuses once, asked by the source its place in the table picks, moved on by
-   * {@code shift}: the same attempts on every run.
-   */
-  static List<Arguments> eachPairOnce(int shift) {
-    TransitionSource[] sources = TransitionSource.values();
-    List<Arguments> attempts = new ArrayList<>();
-    for (OrderStatus from : OrderStatus.values()) {
-      for (OrderStatus to : OrderStatus.values()) {
-        int pair = from.ordinal() * OrderStatus.values().length + to.ordinal();
-        attempts.add(Arguments.of(from, to, sources[Math.floorMod(pair + shift, sources.length)]));
-      }
-    }
-    return attempts;
-  }
 
   @ParameterizedTest(name = "{0} -> {1} asked by {2}")
   @MethodSource("attempts")

@@ -2,6 +2,7 @@ package io.payonce.server.order;
 
 import io.payonce.server.testing.OnDatabase;
 import io.payonce.server.testing.TestDatabase;
+import io.payonce.server.testing.TransitionAttempts;
 import java.util.List;
 import org.junit.jupiter.params.provider.Arguments;
 
@@ -10,6 +11,6 @@ class OrderTransitionTableIntegrationTestsOnH2 extends OrderTransitionTableInteg
 
   @Override
   List<Arguments> attempts() {
-    return everyAttempt();
+    return TransitionAttempts.everyAttempt(OrderStatus.values());
   }
 }

@@ -2,6 +2,7 @@ package io.payonce.server.order;
 
 import io.payonce.server.testing.OnDatabase;
 import io.payonce.server.testing.TestDatabase;
+import io.payonce.server.testing.TransitionAttempts;
 import java.util.List;
 import org.junit.jupiter.params.provider.Arguments;
 
@@ -10,6 +11,6 @@ class OrderTransitionTableIntegrationTestsOnMariaDb extends OrderTransitionTable
 
   @Override
   List<Arguments> attempts() {
-    return eachPairOnce(0);
+    return TransitionAttempts.eachPairOnce(OrderStatus.values(), 0);
   }
 }

@@ -15,9 +15,10 @@ import io.payonce.server.outbox.OutboxReader;
 import io.payonce.server.testing.PayOnceIntegrationTest;
 import io.payonce.server.testing.TestApps;
 import io.payonce.server.testing.TestNumbers;
-import java.util.ArrayList;
+import io.payonce.server.testing.TransitionAttempts;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,9 +29,11 @@ import org.springframework.beans.factory.annotation.Autowired;
  * by each source — is made with the real conditional UPDATE on a payment that reached its status
  * through real transitions, and must move the row exactly when {@link PaymentStatus} says, journal
  * and raise the target's event exactly when it moved, and keep the order's one payable slot with
- * exactly the in-flight statuses. Run on each database by the subclasses.
+ * exactly the in-flight statuses. Run on each database by the subclasses, H2 making every attempt
+ * and MariaDB and PostgreSQL each pair of statuses once ({@link TransitionAttempts}).
  */
 @PayOnceIntegrationTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class PaymentTransitionTableIntegrationTests {
 
   /** A path of local (API) transitions from INIT to each status, as the services take them. */
@@ -51,20 +54,11 @@ abstract class PaymentTransitionTableIntegrationTests {
   @Autowired Journal journal;
   @Autowired OutboxReader outbox;
 
-  static List<Arguments> everyAttempt() {
-    List<Arguments> attempts = new ArrayList<>();
-    for (PaymentStatus from : PaymentStatus.values()) {
-      for (PaymentStatus to : PaymentStatus.values()) {
-        for (TransitionSource source : TransitionSource.values()) {
-          attempts.add(Arguments.of(from, to, source));
-        }
-      }
-    }
-    return attempts;
-  }
+  /** The attempts this database makes (the factory of the table's test). */
+  abstract List<Arguments> attempts();
 
   @ParameterizedTest(name = "{0} -> {1} asked by {2}")
-  @MethodSource("everyAttempt")
+  @MethodSource("attempts")
   void theUpdateMovesExactlyWhenTheTableSays(
       PaymentStatus from, PaymentStatus to, TransitionSource source) {
     Payment payment = paymentIn(from);

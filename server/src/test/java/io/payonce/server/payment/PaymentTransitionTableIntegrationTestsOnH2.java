@@ -2,6 +2,15 @@ package io.payonce.server.payment;
 
 import io.payonce.server.testing.OnDatabase;
 import io.payonce.server.testing.TestDatabase;
+import io.payonce.server.testing.TransitionAttempts;
+import java.util.List;
+import org.junit.jupiter.params.provider.Arguments;
 
 @OnDatabase(TestDatabase.H2)
-class PaymentTransitionTableIntegrationTestsOnH2 extends PaymentTransitionTableIntegrationTests {}
+class PaymentTransitionTableIntegrationTestsOnH2 extends PaymentTransitionTableIntegrationTests {
+
+  @Override
+  List<Arguments> attempts() {
+    return TransitionAttempts.everyAttempt(PaymentStatus.values());
+  }
+}

@@ -2,7 +2,16 @@ package io.payonce.server.payment;
 
 import io.payonce.server.testing.OnDatabase;
 import io.payonce.server.testing.TestDatabase;
+import io.payonce.server.testing.TransitionAttempts;
+import java.util.List;
+import org.junit.jupiter.params.provider.Arguments;
 
 @OnDatabase(TestDatabase.MARIADB)
 class PaymentTransitionTableIntegrationTestsOnMariaDb
-    extends PaymentTransitionTableIntegrationTests {}
+    extends PaymentTransitionTableIntegrationTests {
+
+  @Override
+  List<Arguments> attempts() {
+    return TransitionAttempts.eachPairOnce(PaymentStatus.values(), 0);
+  }
+}
