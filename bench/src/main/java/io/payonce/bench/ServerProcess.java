@@ -30,12 +30,19 @@ record ServerProcess(Process process, Writer stdin, int port) implements AutoClo
   static final String COMMAND = "sustained-server";
   static final String PORT_LINE = "payonce-bench-server-port=";
 
+  /**
+   * An environment variable whose flags, split on white space, go to the server's JVM after the
+   * bench's own, e.g. {@code -XX:StartFlightRecording=filename=/tmp/server.jfr,settings=profile}.
+   */
+  static final String EXTRA_FLAGS_VARIABLE = "PAYONCE_BENCH_SERVER_JVM_OPTIONS";
+
   static ServerProcess start(Map<String, String> settings) throws IOException {
     Process process =
         new ProcessBuilder(
                 command(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                    extraFlags(System.getenv(EXTRA_FLAGS_VARIABLE)),
                     System.getProperty("java.class.path")))
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start();
@@ -65,17 +72,29 @@ record ServerProcess(Process process, Writer stdin, int port) implements AutoClo
     return new ServerProcess(process, stdin, port);
   }
 
+  /** The flags in {@link #EXTRA_FLAGS_VARIABLE}'s value, none when it is unset or blank. */
+  static List<String> extraFlags(String value) {
+    return value == null || value.isBlank() ? List.of() : List.of(value.strip().split("\\s+"));
+  }
+
   /**
-   * The child's command line: {@code java}, this JVM's flags but a debugger's or an agent's, and
-   * the bench's main on the same class path — by {@code -jar} when that is one jar (the bench's
-   * executable jar, whose classes only its own launcher finds).
+   * The child's command line: {@code java}, this JVM's flags but a debugger's, an agent's or a
+   * flight recording's (the child would write the same file), the extra flags, and the bench's main
+   * on the same class path — by {@code -jar} when that is one jar (the bench's executable jar,
+   * whose classes only its own launcher finds).
    */
-  static List<String> command(String java, List<String> jvmFlags, String classPath) {
+  static List<String> command(
+      String java, List<String> jvmFlags, List<String> extraFlags, String classPath) {
     List<String> command = new ArrayList<>();
     command.add(java);
     jvmFlags.stream()
-        .filter(f -> !f.startsWith("-agentlib:") && !f.startsWith("-javaagent:"))
+        .filter(
+            f ->
+                !f.startsWith("-agentlib:")
+                    && !f.startsWith("-javaagent:")
+                    && !f.startsWith("-XX:StartFlightRecording"))
         .forEach(command::add);
+    command.addAll(extraFlags);
     if (classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)) {
       command.add("-jar");
       command.add(classPath);

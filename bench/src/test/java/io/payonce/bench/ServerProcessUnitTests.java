@@ -23,6 +23,7 @@ class ServerProcessUnitTests {
                 "-agentlib:jdwp=transport=dt_socket,server=y,address=5005",
                 "-javaagent:/x/jacoco.jar",
                 "-XX:+UseG1GC"),
+            List.of(),
             "bench/target/payonce-bench.jar");
 
     assertThat(command)
@@ -39,9 +40,32 @@ class ServerProcessUnitTests {
   void aClassPathOfManyEntriesStartsTheBenchsMainOnIt() {
     String classPath = "bench/target/classes" + File.pathSeparator + "server.jar";
 
-    assertThat(ServerProcess.command("java", List.of(), classPath))
+    assertThat(ServerProcess.command("java", List.of(), List.of(), classPath))
         .containsExactly(
             "java", "-cp", classPath, ScanToPayBench.class.getName(), ServerProcess.COMMAND);
+  }
+
+  @Test
+  void extraFlagsFromTheEnvironmentFollowTheBenchsButNotItsFlightRecording() {
+    List<String> command =
+        ServerProcess.command(
+            "java",
+            List.of("-Xmx2g", "-XX:StartFlightRecording=filename=/tmp/bench.jfr"),
+            ServerProcess.extraFlags(
+                "  -XX:StartFlightRecording=filename=/tmp/server.jfr,settings=profile\t-Xss1m "),
+            "bench.jar");
+
+    assertThat(command)
+        .containsExactly(
+            "java",
+            "-Xmx2g",
+            "-XX:StartFlightRecording=filename=/tmp/server.jfr,settings=profile",
+            "-Xss1m",
+            "-jar",
+            "bench.jar",
+            ServerProcess.COMMAND);
+    assertThat(ServerProcess.extraFlags(null)).isEmpty();
+    assertThat(ServerProcess.extraFlags(" ")).isEmpty();
   }
 
   @Test
