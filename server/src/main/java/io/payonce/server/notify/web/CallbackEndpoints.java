@@ -3,6 +3,7 @@ package io.payonce.server.notify.web;
 import io.payonce.server.notify.CallbackIntake;
 import io.payonce.server.notify.CallbackProtocol;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -66,7 +67,8 @@ class CallbackEndpoints {
 
   private static Method receiveMethod() {
     try {
-      return CallbackController.class.getDeclaredMethod("receive", HttpServletRequest.class);
+      return CallbackController.class.getDeclaredMethod(
+          "receive", HttpServletRequest.class, HttpServletResponse.class);
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException(e);
     }

@@ -89,6 +89,46 @@ class ForgedNotifyIntegrationTests {
     assertThat(counts()).isEqualTo(before);
   }
 
+  /**
+   * The reply is the protocol's exact one whatever the caller accepts: its type as the protocol
+   * names it (no charset added), its length, the body, and Spring Security's headers — for Alipay's
+   * plain text and WeChat v2's XML alike.
+   */
+  @Test
+  void aCallbacksReplyCarriesItsTypeCharsetAndLengthWhateverTheCallerAccepts() {
+    RawHttp.Answer alipay =
+        new RawHttp(port)
+            .send(
+                "POST",
+                "/pay/alipay/notify",
+                List.of(FORM.get(0), "Accept: application/json"),
+                form(Map.of("out_trade_no", TestNumbers.orderNo("HEAD"), "sign", "forged")));
+    RawHttp.Answer wechat =
+        new RawHttp(port)
+            .send(
+                "POST",
+                "/api/pay/callback/wechat",
+                List.of("Content-Type: text/xml", "Accept: application/json"),
+                "<xml><return_code>SUCCESS</return_code><sign>forged</sign></xml>");
+
+    assertThat(alipay.status()).isEqualTo(200);
+    assertThat(alipay.header("Content-Type")).isEqualTo("text/plain");
+    assertThat(alipay.header("Content-Length")).isEqualTo("4");
+    assertThat(alipay.body()).isEqualTo("fail");
+    assertThat(wechat.status()).isEqualTo(200);
+    assertThat(wechat.header("Content-Type")).isEqualTo("text/xml");
+    assertThat(wechat.body())
+        .isEqualTo(
+            "<xml><return_code><![CDATA[FAIL]]></return_code>"
+                + "<return_msg><![CDATA[FAIL]]></return_msg></xml>");
+    assertThat(wechat.header("Content-Length")).isEqualTo(String.valueOf(wechat.body().length()));
+    for (RawHttp.Answer answer : List.of(alipay, wechat)) {
+      assertThat(answer.header("X-Content-Type-Options")).isEqualTo("nosniff");
+      assertThat(answer.header("Cache-Control")).contains("no-store");
+      assertThat(answer.header("Transfer-Encoding")).isNull();
+    }
+  }
+
   private Map<String, Long> counts() {
     return Map.of(
         "orders", count("orders"),
