@@ -31,7 +31,7 @@ CATS = [  # (name, regex on frame) checked from the leaf upward; first hit wins
  ('JDK collections / strings / regex', r'java\.(util|lang)\.'),
 ]
 MARKERS = [
- ('notify', r'AlipayNotifyHandler\.handle|AlipayNotifyController'),
+ ('notify', r'AlipayNotifyHandler\.handle|AlipayNotifyController|CallbackController\.receive'),
  ('precreate', r'QrPrecreation\.precreate|PrecreateController'),
  ('B2 bare endpoint', r'io\.payonce\.bench\.BareEndpoints'),
  ('sandbox gateway (channel call, server side of it)', r'io\.payonce\.sandbox\..*Gateway|SandboxGateway|AlipaySandbox'),
