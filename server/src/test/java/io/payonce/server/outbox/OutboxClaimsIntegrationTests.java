@@ -89,7 +89,7 @@ abstract class OutboxClaimsIntegrationTests {
   @Test
   void noIndexCoversTheColumnsAClaimWrites() throws Exception {
     assertThat(IndexedColumns.of(dataSource, "outbox"))
-        .contains("id", "published_at", "event_id")
+        .contains("id", "event_id")
         .doesNotContain("claim_token", "claim_until", "attempts");
   }
 

@@ -2,6 +2,7 @@ package io.payonce.server.outbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.payonce.server.db.SqlTime;
 import io.payonce.server.testing.OnDatabase;
 import io.payonce.server.testing.TestDatabase;
 import java.time.Instant;
@@ -44,6 +45,46 @@ class OutboxClaimsIntegrationTestsOnPostgres extends OutboxClaimsIntegrationTest
                 .query(String.class)
                 .list())
         .containsExactlyInAnyOrder("outbox:fillfactor=80", "webhook_delivery:fillfactor=80");
+  }
+
+  // The index that finds the rows to publish holds only those (V86): marking rows published writes
+  // no entry there, where the full (published_at, id) index took one per row.
+  @Test
+  void onPostgresqlTheUnpublishedIndexHoldsOnlyTheUnpublishedRows() {
+    assertThat(
+            jdbc.sql("SELECT pg_get_indexdef('ix_outbox_unpublished'::regclass)")
+                .query(String.class)
+                .single())
+        .endsWith(" USING btree (id) WHERE (published_at IS NULL)");
+  }
+
+  @Test
+  void onPostgresqlMarkingPublishedWritesNoEntryToTheUnpublishedIndex() {
+    Instant now = clock.instant();
+    List<Long> ids =
+        jdbc.sql(
+                """
+                INSERT INTO outbox (aggregate, aggregate_id, event_type, payload, created_at,
+                                    attempts, event_id)
+                SELECT 'ORDER', 1, 'ClaimProbe', '{}', :now, 0, gen_random_uuid()::text
+                FROM generate_series(1, 1000)
+                RETURNING id
+                """)
+            .param("now", SqlTime.toColumn(now))
+            .query(Long.class)
+            .list();
+    long before = unpublishedIndexBytes();
+
+    // Probes, not events: published before any relay of the shared database takes them.
+    claims.markPublished(ids, now);
+
+    assertThat(unpublishedIndexBytes()).isEqualTo(before);
+  }
+
+  private long unpublishedIndexBytes() {
+    return jdbc.sql("SELECT pg_relation_size('ix_outbox_unpublished'::regclass)")
+        .query(Long.class)
+        .single();
   }
 
   private long hotUpdatesOfOutbox() {

@@ -104,7 +104,7 @@ abstract class WebhookDeliveryIntegrationTests {
                         transactionManager)
                     .getDataSource(),
                 "webhook_delivery"))
-        .contains("id", "state", "next_attempt_at", "order_no")
+        .contains("id", "next_attempt_at", "order_no")
         .doesNotContain("claim_token", "claim_until", "attempts", "updated_at");
   }
 
