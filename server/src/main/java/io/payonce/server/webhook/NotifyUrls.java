@@ -99,6 +99,16 @@ public class NotifyUrls {
       // network may resolve only there).
       return refusePrivate ? Optional.of(PRIVATE) : Optional.empty();
     }
+    return problemWith(addresses);
+  }
+
+  /**
+   * Why a destination that resolved to {@code addresses} may not be posted to, or empty when it
+   * may: the rule of {@link #problem} for addresses, applied again by the webhook client to the
+   * addresses it connects to (so a DNS answer that changed since the check before the POST is held
+   * to it too).
+   */
+  Optional<String> problemWith(InetAddress[] addresses) {
     for (InetAddress address : addresses) {
       for (InetAddress each : withEmbedded(address)) {
         if (never(each)) {
