@@ -68,6 +68,8 @@ abstract class KeyAfterOutageIntegrationTests {
     assertTryAgainLater(first);
     databaseProxy.restore();
     awaitTheServerReadsAgain(orderNo);
+    // The COMMIT lost was the request's own: its payment holds the channel's code.
+    assertThat(statusesOf(orderNo)).containsExactly("PRECREATED");
     Answer retry = http.precreate(body, key);
 
     assertThat(retry.status()).as(retry.body()).isEqualTo(200);
@@ -128,13 +130,22 @@ abstract class KeyAfterOutageIntegrationTests {
   }
 
   private List<String> paymentsOf(String orderNo) {
+    return paymentColumn("out_trade_no", orderNo);
+  }
+
+  private List<String> statusesOf(String orderNo) {
+    return paymentColumn("status", orderNo);
+  }
+
+  private List<String> paymentColumn(String column, String orderNo) {
     return jdbc.sql(
             """
-            SELECT p.out_trade_no
+            SELECT p.%s
             FROM payment p
             JOIN orders o ON o.id = p.order_id
             WHERE o.order_no = :orderNo
-            """)
+            """
+                .formatted(column))
         .param("orderNo", orderNo)
         .query(String.class)
         .list();
