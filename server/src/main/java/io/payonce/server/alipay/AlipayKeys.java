@@ -3,9 +3,7 @@ package io.payonce.server.alipay;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
@@ -19,7 +17,7 @@ record AlipayKeys(String merchantPrivateKey, String merchantPublicKey, String al
 
   /** A fresh merchant key pair, for the sandbox only; Alipay's key comes from the sandbox. */
   static AlipayKeys generateForSandbox(String alipayPublicKey) {
-    KeyPair pair = newMerchantKeyPair();
+    KeyPair pair = io.payonce.server.channel.SandboxKeyPairs.next();
     Base64.Encoder b64 = Base64.getEncoder();
     return new AlipayKeys(
         b64.encodeToString(pair.getPrivate().getEncoded()),
@@ -27,15 +25,9 @@ record AlipayKeys(String merchantPrivateKey, String merchantPublicKey, String al
         alipayPublicKey);
   }
 
-  /** RSA-2048, as Alipay asks of an app's key pair for RSA2 (SHA256withRSA). */
+  /** RSA-2048, as Alipay asks of an app's key pair for RSA2 (SHA256withRSA); a fresh one. */
   static KeyPair newMerchantKeyPair() {
-    try {
-      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-      generator.initialize(2048);
-      return generator.generateKeyPair();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("RSA is not available in this JVM", e);
-    }
+    return io.payonce.server.channel.RsaKeyMaterial.rsa2048();
   }
 
   /**

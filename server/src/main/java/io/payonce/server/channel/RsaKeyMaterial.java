@@ -2,6 +2,8 @@ package io.payonce.server.channel;
 
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
 import java.security.PublicKey;
 import java.security.interfaces.RSAPrivateCrtKey;
@@ -19,6 +21,17 @@ import java.util.HexFormat;
 public final class RsaKeyMaterial {
 
   private RsaKeyMaterial() {}
+
+  /** A fresh RSA-2048 pair, as both channels ask of a merchant's key (SHA256withRSA). */
+  public static KeyPair rsa2048() {
+    try {
+      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+      generator.initialize(2048);
+      return generator.generateKeyPair();
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("RSA is not available in this JVM", e);
+    }
+  }
 
   /** Base64 without PEM armour or line breaks; null for blank. */
   public static String compact(String key) {

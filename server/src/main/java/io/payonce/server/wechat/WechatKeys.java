@@ -1,8 +1,6 @@
 package io.payonce.server.wechat;
 
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -82,7 +80,7 @@ record WechatKeys(
    * demo only.
    */
   static WechatKeys generateForSandbox(String platformPublicKey, String platformPublicKeyId) {
-    KeyPair pair = rsa2048();
+    KeyPair pair = io.payonce.server.channel.SandboxKeyPairs.next();
     Base64.Encoder b64 = Base64.getEncoder();
     byte[] serial = new byte[20];
     RANDOM.nextBytes(serial);
@@ -94,16 +92,6 @@ record WechatKeys(
         randomKey(),
         platformPublicKey,
         platformPublicKeyId);
-  }
-
-  private static KeyPair rsa2048() {
-    try {
-      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-      generator.initialize(2048);
-      return generator.generateKeyPair();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("RSA is not available in this JVM", e);
-    }
   }
 
   /** 32 ASCII characters, as WeChat's APIv3 and APIv2 keys are. */
