@@ -28,7 +28,7 @@ import org.springframework.test.context.ContextCustomizerFactories;
 @Inherited
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
-@Import({CleanMigrateStrategy.class, TestClockConfiguration.class})
+@Import({CleanMigrateStrategy.class, TestClockConfiguration.class, TestPasswordConfiguration.class})
 @ExtendWith(DatabaseReachableCondition.class)
 @ContextCustomizerFactories(OnDatabaseCustomizerFactory.class)
 public @interface PayOnceIntegrationTest {}

@@ -107,6 +107,10 @@ class ReconciliationApiIntegrationTests {
   @Test
   void refusesAnUnknownChannelAFutureDayAndABodyThatIsNotJson() throws Exception {
     LocalDate tomorrow = LocalDate.now(clock.withZone(properties.zone())).plusDays(1);
+    // Other classes share the database and move the clock: tomorrow may have been reconciled
+    // already, by a run of theirs. The refusals must add no run, whatever is there.
+    String runsBefore =
+        json(send("GET", "/ops/reconciliations", null, "application/json")).toString();
 
     HttpResponse<String> channel =
         send(
@@ -135,7 +139,7 @@ class ReconciliationApiIntegrationTests {
     assertProblem(notJson, 400, "malformed-request");
     assertThat(json(send("GET", "/ops/reconciliations", null, "application/json")).toString())
         .doesNotContain("PAYPAL")
-        .doesNotContain(tomorrow.toString());
+        .isEqualTo(runsBefore);
   }
 
   @Test
