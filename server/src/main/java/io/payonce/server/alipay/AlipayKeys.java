@@ -25,11 +25,6 @@ record AlipayKeys(String merchantPrivateKey, String merchantPublicKey, String al
         alipayPublicKey);
   }
 
-  /** RSA-2048, as Alipay asks of an app's key pair for RSA2 (SHA256withRSA); a fresh one. */
-  static KeyPair newMerchantKeyPair() {
-    return io.payonce.server.channel.RsaKeyMaterial.rsa2048();
-  }
-
   /**
    * A configured merchant private key, with its public half derived, for registering with a sandbox
    * (several instances then share one app and one key, as production instances do).

@@ -33,7 +33,7 @@ public final class KeysCommand {
       err.println("usage: keys");
       return USAGE;
     }
-    KeyPair pair = AlipayKeys.newMerchantKeyPair();
+    KeyPair pair = io.payonce.server.channel.RsaKeyMaterial.rsa2048();
     Base64.Encoder base64 = Base64.getEncoder();
     String privateKey = base64.encodeToString(pair.getPrivate().getEncoded());
     String publicKey = base64.encodeToString(pair.getPublic().getEncoded());
